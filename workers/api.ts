@@ -1,0 +1,7 @@
+import {markdownToHast, warmUp} from './pipeline.ts'
+
+/** Everything the worker exposes; the main thread sees it through Comlink. */
+export const api = {markdownToHast, warmUp}
+
+/** Type of the worker's API, for `wrap<RenderApi>()` on the main thread. */
+export type RenderApi = typeof api

@@ -1,0 +1,55 @@
+/**
+ * The Shiki highlighter: one instance per worker, grammars loaded on first use.
+ */
+import {createHighlighterCore, type HighlighterCore} from '@shikijs/core'
+import {createJavaScriptRegexEngine} from '@shikijs/engine-javascript'
+import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
+
+/** Themes in the output, as CSS variables `--shiki-light` and `--shiki-dark`. */
+export const themes = {light: 'github-light', dark: 'github-dark'} as const
+
+/**
+ * Code blocks longer than this many characters are left plain: tokenizing
+ * 200 KB of code takes seconds, and one pasted log must not stall the worker.
+ */
+export const maxHighlightedCodeLength = 100_000
+
+let highlighter: Promise<HighlighterCore> | undefined
+const loading = new Map<string, Promise<void>>()
+
+/** The shared highlighter, created on first call with no grammar loaded. */
+export function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighterCore({
+    themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+    langs: [],
+    // `forgiving`: a grammar pattern the JS engine cannot translate matches
+    // nothing instead of throwing.
+    engine: createJavaScriptRegexEngine({forgiving: true}),
+  })
+  return highlighter
+}
+
+/** Language id for a fence's language (`js` → `javascript`), or `undefined`. */
+export function resolveLanguage(name: string): string | undefined {
+  const lower = name.toLowerCase()
+  if (Object.hasOwn(languageLoaders, lower)) return lower
+  return Object.hasOwn(languageAliases, lower) ? languageAliases[lower] : undefined
+}
+
+/** Load the grammar for `id` (and the grammars it embeds) once. */
+export async function loadLanguage(id: string): Promise<void> {
+  const loader = languageLoaders[id]
+  if (!loader) throw new Error(`Expected a Shiki language id, not \`${id}\``)
+  let pending = loading.get(id)
+  if (!pending) {
+    pending = Promise.all([getHighlighter(), loader()]).then(([shiki, mod]) => shiki.loadLanguage(mod.default))
+    loading.set(id, pending)
+    pending.catch(() => loading.delete(id))
+  }
+  return pending
+}
+
+/** Ids of the grammars loaded so far, embedded ones included. */
+export async function loadedLanguages(): Promise<string[]> {
+  return (await getHighlighter()).getLoadedLanguages()
+}

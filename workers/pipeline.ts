@@ -1,0 +1,88 @@
+/**
+ * Markdown to HAST: the one pipeline that the worker, the CLI and the
+ * benchmark's main-thread baseline all run.
+ */
+import type {Root} from 'hast'
+import type {KatexOptions} from 'katex'
+import rehypeKatex from 'rehype-katex'
+import rehypeRaw from 'rehype-raw'
+import rehypeSanitize from 'rehype-sanitize'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import {unified, type Processor} from 'unified'
+import {VFile} from 'vfile'
+import {loadedLanguages} from './highlighter.ts'
+import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
+import rehypeLinkRule from './plugins/rehype-link-rule.ts'
+import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
+import rehypeShiki from './plugins/rehype-shiki.ts'
+import rehypeSourceLines from './plugins/rehype-source-lines.ts'
+import remarkMathStrict from './plugins/remark-math-strict.ts'
+import {sanitizeSchema} from './sanitize-schema.ts'
+import type {RenderMessage, RenderResult} from './types.ts'
+
+/**
+ * KaTeX never trusts input (`\href`, `\url`, `\htmlData` stay inert), and
+ * macro expansion and sizes are bounded so a formula cannot blow up.
+ */
+export const katexOptions: KatexOptions = {
+  trust: false,
+  maxExpand: 1000,
+  maxSize: 20,
+  strict: 'ignore',
+  output: 'htmlAndMathml',
+}
+
+type MarkdownProcessor = Processor<import('mdast').Root, import('mdast').Root, Root, Root, undefined>
+
+/** Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link rule. */
+export function createProcessor(): MarkdownProcessor {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkMathStrict)
+    // Ids get their `user-content-` prefix from the sanitizer, once.
+    .use(remarkRehype, {allowDangerousHtml: true, clobberPrefix: ''})
+    .use(rehypeRaw)
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeFootnoteLinks)
+    .use(rehypeMathBlocks)
+    .use(rehypeKatex, katexOptions)
+    .use(rehypeShiki)
+    .use(rehypeLinkRule)
+    .use(rehypeSourceLines) as unknown as MarkdownProcessor
+}
+
+let processor: MarkdownProcessor | undefined
+
+/** Render `markdown` to HAST with the content's problems as messages. */
+export async function markdownToHast(markdown: string): Promise<RenderResult> {
+  if (typeof markdown !== 'string') {
+    throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
+  }
+  const started = performance.now()
+  const before = new Set(await loadedLanguages())
+  processor ??= createProcessor()
+  const file = new VFile({value: markdown})
+  const hast = await processor.run(processor.parse(file), file)
+  const after = await loadedLanguages()
+  return {
+    hast,
+    messages: file.messages.map(
+      (message): RenderMessage => ({
+        reason: message.cause instanceof Error ? `${message.reason}: ${message.cause.message}` : message.reason,
+        line: message.line,
+        column: message.column,
+        ruleId: message.ruleId,
+      }),
+    ),
+    loadedLanguages: after.filter((id) => !before.has(id)),
+    ms: performance.now() - started,
+  }
+}
+
+/** Create the processor and highlighter ahead of the first render. */
+export async function warmUp(): Promise<void> {
+  await markdownToHast('# warm up\n\n```js\nlet x = 1\n```\n\n$x$')
+}

@@ -1,0 +1,22 @@
+import {defaultSchema, type Options as Schema} from 'rehype-sanitize'
+
+const attributes = defaultSchema.attributes ?? {}
+
+/**
+ * GitHub's allowlist (hast-util-sanitize's default schema) plus the classes
+ * that math needs, as in "Example: math" of the rehype-sanitize readme.
+ *
+ * Protocol checks are off here on purpose: `rehype-link-rule` enforces the
+ * product's link rule on the sanitized tree, case-insensitively, and turns a
+ * rejected address into `#` rather than dropping the attribute.
+ */
+export const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  attributes: {
+    ...attributes,
+    code: [['className', /^language-./, 'math-inline', 'math-display']],
+    // `srcset` holds several addresses; not worth a parser of its own.
+    source: [],
+  },
+  protocols: {},
+}
