@@ -19,4 +19,7 @@ export const sanitizeSchema: Schema = {
     source: [],
   },
   protocols: {},
+  // Drop these with their content; the default only drops `script`, so the
+  // text of a `<style>` or `<textarea>` would otherwise show as prose.
+  strip: ['script', 'style', 'textarea', 'title', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'iframe', 'object', 'svg', 'math'],
 }
