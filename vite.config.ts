@@ -1,19 +1,19 @@
 import react from '@vitejs/plugin-react'
+import {defaultClientConditions} from 'vite'
 import {defineConfig} from 'vitest/config'
-
-// `worker` comes first so that packages with a DOM build (for example
-// `hast-util-from-html-isomorphic`, used by rehype-katex) pick the one that
-// runs without `document` inside the worker.
-const workerConditions = ['worker', 'module', 'browser', 'production', 'import', 'default']
 
 export default defineConfig({
   plugins: [react()],
-  worker: {
-    // The default, 'iife', inlines every lazy grammar into one worker file.
-    format: 'es',
-    rollupOptions: {output: {entryFileNames: 'assets/[name]-[hash].js'}},
-  },
-  resolve: {conditions: workerConditions},
+  // The worker has no `document`. `hast-util-from-html-isomorphic` (used by
+  // rehype-katex) and `decode-named-character-reference` list a `worker`
+  // export before `browser`, so this condition makes them pick the build that
+  // runs without one. Vite 8 bundles workers with the client environment's
+  // resolve options (`worker.plugins` cannot change them), so it is set here;
+  // no main-thread dependency has a `worker` export that differs.
+  // Checked by tests/workers/worker.browser.test.ts.
+  resolve: {conditions: ['worker', ...defaultClientConditions]},
+  // The default, 'iife', inlines every lazy grammar into one worker file.
+  worker: {format: 'es'},
   test: {
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,

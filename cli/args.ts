@@ -1,0 +1,70 @@
+/**
+ * Command-line arguments of `npm run render`. A new option is one entry in
+ * `options` plus its field in `RenderArgs`; the usage text follows the table.
+ */
+import {parseArgs} from 'node:util'
+
+interface OptionSpec {
+  type: 'string' | 'boolean'
+  short?: string
+  /** Name of the value in the usage text, for string options. */
+  value?: string
+  description: string
+}
+
+const options = {
+  out: {type: 'string', short: 'o', value: 'FILE', description: 'write the HTML to FILE instead of stdout'},
+  fragment: {type: 'boolean', description: 'print only the rendered body HTML, no document around it'},
+  help: {type: 'boolean', short: 'h', description: 'show this help'},
+} as const satisfies Record<string, OptionSpec>
+
+/** What one run of the CLI does. */
+export interface RenderArgs {
+  /** Path of the markdown file, or `-` for stdin. */
+  input: string
+  out: string | undefined
+  fragment: boolean
+}
+
+/** The outcome of parsing: run, print help, or report a usage error. */
+export type ParsedArgs =
+  | {type: 'render'; args: RenderArgs}
+  | {type: 'help'}
+  | {type: 'usage-error'; message: string}
+
+/** Parse `argv` (without `node` and the script) into what the CLI should do. */
+export function parseRenderArgs(argv: string[]): ParsedArgs {
+  let parsed
+  try {
+    parsed = parseArgs({args: argv, options, allowPositionals: true, strict: true})
+  } catch (error) {
+    // Node's messages go on with advice about `--`; the first sentence is the point.
+    const message = error instanceof Error ? error.message.split(/\. (?=[A-Z])/)[0]! : String(error)
+    return {type: 'usage-error', message}
+  }
+  const {values, positionals} = parsed
+  if (values.help) return {type: 'help'}
+  if (positionals.length === 0) return {type: 'usage-error', message: 'Expected a markdown FILE, or - for stdin'}
+  if (positionals.length > 1) {
+    return {type: 'usage-error', message: `Expected one FILE, not ${positionals.length}: ${positionals.join(' ')}`}
+  }
+  if (values.out === '') return {type: 'usage-error', message: 'Expected a file name after --out'}
+  return {type: 'render', args: {input: positionals[0]!, out: values.out, fragment: values.fragment ?? false}}
+}
+
+/** Help text, printed for `--help` and after a usage error. */
+export const usage = [
+  'Usage: npm run render -- [options] FILE',
+  '',
+  'Render markdown FILE (or - for stdin) to a standalone HTML document that',
+  'opens offline: KaTeX fonts and code colors are inlined.',
+  '',
+  'Options:',
+  ...Object.entries(options).map(([name, spec]: [string, OptionSpec]) => {
+    const flags = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`
+    return `  ${flags.padEnd(18)}${spec.description}`
+  }),
+  '',
+  'Exit status: 0 on success (content problems are only reported), 1 on bad',
+  'input or a failed write, 2 on a usage error.',
+].join('\n')

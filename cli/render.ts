@@ -1,0 +1,76 @@
+/**
+ * `npm run render -- FILE`: render markdown through the app's pipeline and
+ * write a standalone HTML document (or with `--fragment`, only the body) to
+ * stdout or `--out FILE`. This is also the app's "Export HTML", run in Node.
+ *
+ * Exit codes: 0 rendered (content problems are reported on stderr but do not
+ * fail the run), 1 unreadable input or failed write, 2 usage error.
+ */
+import {writeFile} from 'node:fs/promises'
+import type {Root} from 'hast'
+import {toHtml} from 'hast-util-to-html'
+import {documentCss} from '../workers/document-css.ts'
+import {hastToDocument, titleOf} from '../workers/html-document.ts'
+import {markdownToHast} from '../workers/pipeline.ts'
+import {parseRenderArgs, usage, type RenderArgs} from './args.ts'
+import {formatMessage} from './format-message.ts'
+import {readMarkdown, stdinName} from './input.ts'
+import {katexCss} from './katex-css.ts'
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseRenderArgs(argv)
+  if (parsed.type === 'help') {
+    await write(usage + '\n')
+    return 0
+  }
+  if (parsed.type === 'usage-error') {
+    process.stderr.write(`render: ${parsed.message}\n\n${usage}\n`)
+    return 2
+  }
+  return render(parsed.args)
+}
+
+async function render(args: RenderArgs): Promise<number> {
+  const input = await readMarkdown(args.input)
+  if ('error' in input) {
+    process.stderr.write(`render: ${input.error}\n`)
+    return 1
+  }
+  const {hast, messages} = await markdownToHast(input.text)
+  const name = args.input === '-' ? stdinName : args.input
+  for (const message of messages) process.stderr.write(formatMessage(name, message) + '\n')
+
+  const html = args.fragment ? toHtml(hast) + '\n' : await toDocument(hast)
+  if (args.out === undefined) {
+    await write(html)
+    return 0
+  }
+  try {
+    await writeFile(args.out, html)
+  } catch (error) {
+    process.stderr.write(`render: ${args.out}: cannot write: ${error instanceof Error ? error.message : error}\n`)
+    return 1
+  }
+  return 0
+}
+
+async function toDocument(hast: Root): Promise<string> {
+  // KaTeX first: the document rules adjust some of its classes.
+  const css = `${await katexCss()}\n${documentCss}`
+  return hastToDocument(hast, {title: titleOf(hast), css})
+}
+
+function write(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(text, (error?: NodeJS.ErrnoException | null) => {
+      // A reader that stops early (`| head`) closes the pipe: not a failure.
+      if (error && error.code !== 'EPIPE') reject(error)
+      else resolve()
+    })
+  })
+}
+
+// Without a listener, EPIPE is also thrown as an uncaught 'error' event.
+process.stdout.on('error', () => {})
+
+process.exitCode = await main(process.argv.slice(2))

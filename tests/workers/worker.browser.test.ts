@@ -1,0 +1,121 @@
+/**
+ * The real render worker in Chromium, from a production build: it starts,
+ * renders through Comlink, and fetches each grammar only when a block needs it.
+ */
+import {readdir, rm} from 'node:fs/promises'
+import path from 'node:path'
+import {toHtml} from 'hast-util-to-html'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
+import type {RenderResult} from '../../workers/types.ts'
+import {
+  buildApp,
+  collectErrors,
+  guardNetwork,
+  launchChromium,
+  serve,
+  type BuildResult,
+  type NetworkLog,
+  type Served,
+} from '../e2e/browser.ts'
+
+const doc = `# Doc
+
+\`\`\`js
+const answer = 42
+\`\`\`
+
+Euler: $e^{i\\pi} + 1 = 0$
+
+| a | b |
+| - | - |
+| 1 | 2 |
+
+A claim.[^1]
+
+[^1]: The source.
+`
+
+let build: BuildResult
+let served: Served
+let browser: Browser
+let page: Page
+let network: NetworkLog
+let errors: string[]
+let assets: string[]
+
+beforeAll(async () => {
+  build = await buildApp({input: 'tests/harness/worker.html'})
+  assets = await readdir(path.join(build.outDir, 'assets'))
+  served = await serve(build.outDir)
+  browser = await launchChromium()
+  page = await browser.newPage()
+  network = guardNetwork(page)
+  errors = collectErrors(page)
+  await page.goto(`${served.url}/tests/harness/worker.html`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  if (build) await rm(build.outDir, {recursive: true, force: true})
+})
+
+/** Render in the page's worker; fails fast if the worker died. */
+function render(markdown: string): Promise<RenderResult> {
+  return page.evaluate((md) => Promise.race([window.renderer.markdownToHast(md), window.workerFailed]), markdown)
+}
+
+/** Name of a built chunk without its hash: `javascript-DmhF-QE7.js` → `javascript`. */
+function chunkName(file: string): string | undefined {
+  return /^(.+)-[\w-]{8}\.js$/.exec(file)?.[1]
+}
+
+/** Whether the page (or its worker) has fetched the grammar chunk for `id`. */
+function fetchedGrammar(id: string): boolean {
+  const file = assets.find((name) => chunkName(name) === id)
+  if (!file) throw new Error(`Expected a built chunk for the \`${id}\` grammar`)
+  return network.urls.some((url) => url.endsWith(`/assets/${file}`))
+}
+
+describe('render worker in Chromium (production build)', () => {
+  it('should build each grammar as its own chunk', () => {
+    // With worker format 'iife' they would all be inlined into the worker.
+    const grammars = assets.filter((file) => Object.hasOwn(languageLoaders, chunkName(file) ?? ''))
+    expect(grammars.length).toBeGreaterThan(200)
+  })
+
+  it('should render plain markdown without fetching a grammar', async () => {
+    const result = await render('Just *text*.')
+    expect(toHtml(result.hast)).toBe('<p data-line-start="1" data-line-end="1">Just <em>text</em>.</p>')
+    expect(fetchedGrammar('javascript')).toBe(false)
+  })
+
+  it('should render code, math, a table and a footnote', async () => {
+    const result = await render(doc)
+    const html = toHtml(result.hast)
+    expect(result.messages).toEqual([])
+    expect(result.loadedLanguages).toContain('javascript')
+    expect(html).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span>')
+    expect(html).toContain('<span class="katex"><span class="katex-mathml"><math')
+    expect(html).toContain('<th>a</th>')
+    expect(html).toContain('<td>2</td>')
+    expect(html).toContain('<section data-footnotes="" class="footnotes">')
+  })
+
+  it('should fetch a grammar only once a block needs it', async () => {
+    expect(fetchedGrammar('javascript')).toBe(true)
+    expect(fetchedGrammar('python')).toBe(false)
+    const result = await render('```python\nprint("hi")\n```')
+    expect(result.loadedLanguages).toContain('python')
+    expect(fetchedGrammar('python')).toBe(true)
+  })
+
+  it('should log no errors and fetch nothing off this machine', () => {
+    // A worker bundled with DOM builds dies here ("DOMParser is not defined").
+    expect(errors).toEqual([])
+    expect(network.urls.length).toBeGreaterThan(0)
+    expect(network.external()).toEqual([])
+  })
+})

@@ -1,0 +1,39 @@
+import type {Root} from 'hast'
+import type {RenderMessage} from './types.ts'
+
+/** One rendered block: top-level HAST nodes whose lines are relative to the block. */
+export interface RenderedBlock {
+  /** Stable for as long as the block's source and context do not change. */
+  key: string
+  /** The block's top-level nodes; `data-line-*` count from 1 at the block's first line. */
+  hast: Root
+}
+
+/** Where a block sits in the document. */
+export interface BlockPlacement {
+  key: string
+  /** Lines to add to the block's relative `data-line-*` (0 for the first block). */
+  lineOffset: number
+}
+
+/** What a render session sends after each update of its text. */
+export interface SessionUpdate {
+  sessionId: string
+  /** The version passed in with the text this update renders. */
+  version: number
+  /** Every block of the document, in order. */
+  order: BlockPlacement[]
+  /** Blocks whose keys this session has not sent before. */
+  blocks: RenderedBlock[]
+  messages: RenderMessage[]
+  /** Worker milliseconds spent on this update. */
+  ms: number
+  /** How many blocks were rendered (not served from the cache) for this update. */
+  rendered: number
+}
+
+/** Options of one session update. */
+export interface SessionOptions {
+  /** Heal incomplete markdown at the end (while a reply streams). */
+  heal?: boolean
+}
