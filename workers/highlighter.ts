@@ -14,6 +14,9 @@ export const themes = {light: 'github-light', dark: 'github-dark'} as const
  */
 export const maxHighlightedCodeLength = 100_000
 
+/** Lines longer than this many characters are shown plain (minified code). */
+export const maxHighlightedLineLength = 5_000
+
 let highlighter: Promise<HighlighterCore> | undefined
 const loading = new Map<string, Promise<void>>()
 

@@ -3,6 +3,7 @@
  * benchmark's main-thread baseline all run.
  */
 import type {Root} from 'hast'
+import type {Root as MdastRoot} from 'mdast'
 import type {KatexOptions} from 'katex'
 import rehypeKatex from 'rehype-katex'
 import rehypeRaw from 'rehype-raw'
@@ -34,7 +35,7 @@ export const katexOptions: KatexOptions = {
   output: 'htmlAndMathml',
 }
 
-type MarkdownProcessor = Processor<import('mdast').Root, import('mdast').Root, Root, Root, undefined>
+type MarkdownProcessor = Processor<MdastRoot, MdastRoot, Root, Root, undefined>
 
 /** Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link rule. */
 export function createProcessor(): MarkdownProcessor {
@@ -56,27 +57,44 @@ export function createProcessor(): MarkdownProcessor {
 
 let processor: MarkdownProcessor | undefined
 
-/** Render `markdown` to HAST with the content's problems as messages. */
-export async function markdownToHast(markdown: string): Promise<RenderResult> {
+/** Parse only (no rendering): the mdast of `markdown`. */
+export function markdownToMdast(markdown: string): MdastRoot {
+  processor ??= createProcessor()
+  return processor.parse(markdown)
+}
+
+/** Run the whole pipeline, keeping the mdast and the file with its messages. */
+export async function runPipeline(markdown: string): Promise<{mdast: MdastRoot; hast: Root; file: VFile}> {
   if (typeof markdown !== 'string') {
     throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   }
-  const started = performance.now()
-  const before = new Set(await loadedLanguages())
   processor ??= createProcessor()
   const file = new VFile({value: markdown})
-  const hast = await processor.run(processor.parse(file), file)
+  const mdast = processor.parse(file)
+  // remark-rehype reads the mdast without changing it.
+  const hast = await processor.run(mdast, file)
+  return {mdast, hast, file}
+}
+
+/** The content problems a run reported, flattened for the editor. */
+export function fileToMessages(file: VFile): RenderMessage[] {
+  return file.messages.map((message) => ({
+    reason: message.cause instanceof Error ? `${message.reason}: ${message.cause.message}` : message.reason,
+    line: message.line,
+    column: message.column,
+    ruleId: message.ruleId,
+  }))
+}
+
+/** Render `markdown` to HAST with the content's problems as messages. */
+export async function markdownToHast(markdown: string): Promise<RenderResult> {
+  const started = performance.now()
+  const before = new Set(await loadedLanguages())
+  const {hast, file} = await runPipeline(markdown)
   const after = await loadedLanguages()
   return {
     hast,
-    messages: file.messages.map(
-      (message): RenderMessage => ({
-        reason: message.cause instanceof Error ? `${message.reason}: ${message.cause.message}` : message.reason,
-        line: message.line,
-        column: message.column,
-        ruleId: message.ruleId,
-      }),
-    ),
+    messages: fileToMessages(file),
     loadedLanguages: after.filter((id) => !before.has(id)),
     ms: performance.now() - started,
   }

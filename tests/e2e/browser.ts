@@ -43,12 +43,18 @@ export interface BuildResult {
 export async function buildApp(options: BuildOptions = {}): Promise<BuildResult> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'offthread-build-'))
   const input = [options.input ?? 'index.html'].flat().map((file) => path.resolve(root, file))
+  // Vitest sets NODE_ENV=test, and Vite builds for production (the
+  // `production` export conditions, no dev-only checks) only when NODE_ENV is
+  // unset or `production`.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   const started = performance.now()
-  await build({
-    root,
-    logLevel: 'warn',
-    build: {outDir, emptyOutDir: true, rolldownOptions: {input}},
-  })
+  try {
+    await build({root, logLevel: 'warn', build: {outDir, emptyOutDir: true, rolldownOptions: {input}}})
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   return {outDir, ms: performance.now() - started}
 }
 

@@ -6,7 +6,7 @@ import type {Element, ElementContent, Root} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {visit} from 'unist-util-visit'
 import type {VFile} from 'vfile'
-import {getHighlighter, loadLanguage, maxHighlightedCodeLength, resolveLanguage, themes} from '../highlighter.ts'
+import {getHighlighter, loadLanguage, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
 
 interface Block {
   pre: Element
@@ -54,7 +54,16 @@ export default function rehypeShiki() {
         continue
       }
       // Fenced code ends with one line ending that is not part of the code.
-      const root = shiki.codeToHast(source.replace(/\n$/, ''), {lang, themes, defaultColor: false})
+      const root = shiki.codeToHast(source.replace(/\n$/, ''), {
+        lang,
+        themes,
+        defaultColor: false,
+        // Shiki stops tokenizing a line after 500 ms by default, so a busy
+        // machine would get different colours; the output must not depend
+        // on timing. Very long lines are skipped instead, which is stable.
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: maxHighlightedLineLength,
+      })
       const highlighted = root.children[0]
       if (!highlighted || highlighted.type !== 'element') continue
       highlighted.properties.dataLanguage = block.language

@@ -1,0 +1,117 @@
+import {describe, expect, it} from 'vitest'
+import {closeSession} from '../../../workers/session.ts'
+import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+
+/** Render `steps` in one session; after each, the output must equal a full render. */
+async function expectSameAsFull(steps: string[]) {
+  const id = nextSessionId()
+  const client = createClient(id)
+  for (const text of steps) {
+    const update = await client.update(text)
+    expect(update.html, JSON.stringify(text)).toBe(await fullHtml(text))
+  }
+  closeSession(id)
+}
+
+/** Every prefix of `text` cut every `size` characters, then the whole. */
+function chunks(text: string, size: number): string[] {
+  const steps: string[] = []
+  for (let end = size; end < text.length; end += size) steps.push(text.slice(0, end))
+  steps.push(text)
+  return steps
+}
+
+describe('render session', () => {
+  it('should equal a full render for a document with every feature', async () => {
+    await expectSameAsFull([
+      '# Title\n\nSome *text* with a [link](https://x.example).\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n```js\nlet x = 1\n```\n\n$$\nx^2\n$$\n\n> quote\n\n~~old~~ www.example.com\n',
+    ])
+  })
+
+  it('should re-render only the block that changed', async () => {
+    const client = createClient(nextSessionId())
+    const text = Array.from({length: 50}, (_, index) => `Paragraph ${index} with *emphasis*.`).join('\n\n')
+    const first = await client.update(text)
+    expect(first.rendered).toBe(50)
+    expect(first.blocks).toHaveLength(50)
+    const edited = text.replace('Paragraph 25 ', 'Paragraph 25 edited ')
+    const second = await client.update(edited)
+    expect(second.rendered).toBe(1)
+    expect(second.blocks).toHaveLength(1)
+    expect(second.html).toBe(await fullHtml(edited))
+  })
+
+  it('should re-render only the tail when text is appended', async () => {
+    const client = createClient(nextSessionId())
+    const base = Array.from({length: 30}, (_, index) => `Line ${index}.`).join('\n\n')
+    await client.update(base)
+    const update = await client.update(base + ' More')
+    expect(update.rendered).toBeLessThanOrEqual(2)
+    expect(update.html).toBe(await fullHtml(base + ' More'))
+  })
+
+  it('should make a link once its reference definition arrives later', async () => {
+    const text = 'See [the docs][docs] and [other].\n\nMiddle paragraph.\n\n[docs]: https://docs.example "Docs"\n'
+    await expectSameAsFull(chunks(text, 7))
+  })
+
+  it('should re-render exactly the blocks that use a changed definition', async () => {
+    const client = createClient(nextSessionId())
+    const text = 'Uses [a].\n\nUses [b].\n\nNo refs.\n\n[a]: /one\n[b]: /two\n'
+    await client.update(text)
+    const changed = text.replace('/one', '/uno')
+    const update = await client.update(changed)
+    expect(update.html).toBe(await fullHtml(changed))
+    // The block that uses [a], and the block holding the definitions.
+    expect(update.rendered).toBe(2)
+  })
+
+  it('should let the first of duplicate definitions win across blocks', async () => {
+    await expectSameAsFull(['[x]\n\n[x]: /first\n\npara\n\n[x]: /second\n', '[x]: /zero\n\n[x]\n\n[x]: /first\n'])
+  })
+
+  it('should number footnotes and build the section as a full render does', async () => {
+    const text =
+      'First[^b] and[^a].\n\nAgain[^b] and [^missing].\n\n[^a]: Note A with $x$ and `code`.\n\n[^b]: Note B\n    continued.\n\nLast[^a].\n'
+    await expectSameAsFull(chunks(text, 5))
+  })
+
+  it('should keep math split across a blank line in one block', async () => {
+    const text = 'Intro.\n\n$$\na = b\n\nc = d\n$$\n\nAfter.\n'
+    await expectSameAsFull(chunks(text, 3))
+  })
+
+  it('should keep fenced code with blank lines in one block, also while unclosed', async () => {
+    const text = 'Intro.\n\n```python\ndef f():\n\n    return 1\n\n\nprint(f())\n```\n\nAfter.\n'
+    await expectSameAsFull(chunks(text, 4))
+  })
+
+  it('should keep a list with blank lines between items loose, as a full render does', async () => {
+    const text = '- one\n- two\n\n- three\n\n  continued\n\n1. a\n\n2. b\n\nPara\n\n- x\n'
+    await expectSameAsFull(chunks(text, 3))
+  })
+
+  it('should keep HTML blocks that span blank lines together', async () => {
+    const text = '<details>\n<summary>More</summary>\n\nInside *markdown*.\n\n</details>\n\n<!--\n\ncomment\n\n-->\n\nAfter.\n'
+    await expectSameAsFull(chunks(text, 6))
+  })
+
+  it('should treat an unclosed inline tag as a full render does', async () => {
+    await expectSameAsFull(['a <b>bold\n\nstill bold?</b>\n\nafter\n', 'a <div>\n\nx\n\n</div>\n\ny\n'])
+  })
+
+  it('should handle edits in the middle, deletions and a cleared document', async () => {
+    const text = '# A\n\npara one\n\n```js\nx\n```\n\npara two[^1]\n\n[^1]: note\n'
+    await expectSameAsFull([text, text.replace('one', 'ONE'), text.replace('```js\nx\n```\n\n', ''), '', text])
+  })
+
+  it('should send only blocks the main thread has not seen', async () => {
+    const client = createClient(nextSessionId())
+    const text = 'a\n\nb\n\nc\n'
+    const first = await client.update(text)
+    expect(first.blocks.map((block) => block.key)).toEqual(first.order.map((placement) => placement.key))
+    const second = await client.update(text + '\nd\n')
+    expect(second.blocks).toHaveLength(1)
+    expect(second.order).toHaveLength(4)
+  })
+})

@@ -1,0 +1,155 @@
+/**
+ * Split markdown into top-level blocks cheaply, line by line, without a parse.
+ *
+ * A block boundary is only placed where a full parse is sure to start a new
+ * top-level block whose rendering cannot depend on what came before it
+ * (beyond the document-wide context handled elsewhere): at a line that starts
+ * in column 0 with a non-space character, right after a blank line, when no
+ * construct that can span blank lines is open. Anything doubtful merges
+ * blocks, which costs speed, never correctness.
+ *
+ * Constructs that span blank lines: fenced code, `$$` math, HTML blocks of
+ * kinds 1–5 (CommonMark §4.6), lists (a later item at column 0 continues the
+ * list and makes it loose), and raw HTML elements left open (the HTML parser
+ * keeps an unclosed `<div>` or `<b>` open over later blocks).
+ */
+
+/** Scanner state at a line boundary. */
+export interface ScanState {
+  /** Closing condition of the open fence, math or HTML block, if any. */
+  open: Open | undefined
+  /** The current top-level block is a list that a later item could continue. */
+  inList: boolean
+  /** Raw HTML elements open since the block began. */
+  openTags: number
+  /** The previous line was blank. */
+  afterBlank: boolean
+}
+
+type Open =
+  | {kind: 'fence'; marker: string; size: number; indent: number}
+  | {kind: 'html'; end: RegExp}
+
+/** One top-level block: `text.slice(start, end)` including its trailing blank lines. */
+export interface ScannedBlock {
+  start: number
+  end: number
+  /** State at `start`, so a later scan can resume there. */
+  state: ScanState
+}
+
+/** State at the start of a document. */
+export const initialState: ScanState = {open: undefined, inList: false, openTags: 0, afterBlank: true}
+
+const fenceOpen = /^( {0,3})(`{3,}|~{3,}|\${2,})(.*)$/
+const listMarker = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+const htmlStarts: Array<[RegExp, RegExp]> = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+]
+const voidElements = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+])
+
+/**
+ * Scan `text` from offset `from` (a line start that starts a block) in state
+ * `state`. Stops early when `resync(start, state)` says a block found at
+ * `start` is known already; the last block then ends there (`stoppedAt`).
+ */
+export function scanBlocks(
+  text: string,
+  from = 0,
+  state: ScanState = initialState,
+  resync?: (start: number, state: ScanState) => boolean,
+): {blocks: ScannedBlock[]; stoppedAt: number | undefined} {
+  const blocks: ScannedBlock[] = [{start: from, end: text.length, state}]
+  let current = {...state}
+  let position = from
+  while (position < text.length) {
+    let lineEnd = text.indexOf('\n', position)
+    if (lineEnd < 0) lineEnd = text.length
+    const line = text.slice(position, lineEnd)
+    if (position > from && isBoundary(line, current)) {
+      blocks[blocks.length - 1]!.end = position
+      if (resync?.(position, current)) return {blocks, stoppedAt: position}
+      blocks.push({start: position, end: text.length, state: {...current}})
+    }
+    current = advance(current, line)
+    position = lineEnd + 1
+  }
+  return {blocks, stoppedAt: undefined}
+}
+
+/** Whether two states at a block start behave the same from there on. */
+export function sameState(a: ScanState, b: ScanState): boolean {
+  return a.inList === b.inList && a.afterBlank === b.afterBlank && a.open === undefined && b.open === undefined && a.openTags === b.openTags
+}
+
+function isBoundary(line: string, state: ScanState): boolean {
+  if (!state.afterBlank || state.open || state.openTags > 0) return false
+  const first = line.charCodeAt(0)
+  // Column 0, not a space, tab or blank line.
+  if (!(first > 32)) return false
+  if (state.inList && listMarker.test(line)) return false
+  return true
+}
+
+/** The state after `line`. */
+function advance(state: ScanState, line: string): ScanState {
+  const blank = /^[ \t]*$/.test(line)
+  const next: ScanState = {...state, afterBlank: blank}
+  if (state.open) {
+    next.open = stillOpen(state.open, line)
+    return next
+  }
+  if (blank) return next
+  // A non-list line in column 0 after a blank line ends the list.
+  if (state.afterBlank && line.charCodeAt(0) > 32 && !listMarker.test(line)) next.inList = false
+  if (listMarker.test(line)) next.inList = true
+
+  const fence = fenceOpen.exec(line)
+  if (fence) {
+    const marker = fence[2]!
+    const info = fence[3]!
+    // An info string may not contain the fence character for ` and $ fences.
+    if (marker[0] === '~' || !info.includes(marker[0]!)) {
+      next.open = {kind: 'fence', marker: marker[0]!, size: marker.length, indent: fence[1]!.length}
+      return next
+    }
+  }
+  for (const [start, end] of htmlStarts) {
+    const match = start.exec(line)
+    if (match) {
+      if (!end.test(line.slice(match[0].length - 1))) next.open = {kind: 'html', end}
+      return next
+    }
+  }
+  next.openTags = Math.max(0, state.openTags + tagBalance(line))
+  return next
+}
+
+function stillOpen(open: Open, line: string): Open | undefined {
+  if (open.kind === 'html') return open.end.test(line) ? undefined : open
+  const match = fenceOpen.exec(line)
+  if (!match || match[2]![0] !== open.marker || match[2]!.length < open.size || match[3]!.trim() !== '') return open
+  // A closer less indented than its opener may sit outside the list item
+  // that held the opener: it then opens a new top-level fence instead.
+  if (match[1]!.length < open.indent) return {...open, size: match[2]!.length, indent: match[1]!.length}
+  return undefined
+}
+
+/** Opening minus closing raw HTML tags on a line, code spans ignored. */
+function tagBalance(line: string): number {
+  if (!line.includes('<')) return 0
+  const cleaned = line.replace(/\\./g, '').replace(/(`+)(?:(?!\1)[\s\S])*?\1(?!`)/g, '')
+  let balance = 0
+  for (const match of cleaned.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)([^<>]*?)(\/?)>?/g)) {
+    const name = match[2]!.toLowerCase()
+    if (voidElements.has(name) || match[4] === '/') continue
+    balance += match[1] ? -1 : 1
+  }
+  return balance
+}

@@ -1,0 +1,81 @@
+/**
+ * Render one block on its own, with the context it needs from the rest of the
+ * document written in front of it as markdown.
+ */
+import type {Element, Root, RootContent} from 'hast'
+import {runPipeline, fileToMessages} from '../pipeline.ts'
+import type {RenderMessage} from '../types.ts'
+
+/** A block rendered on its own. */
+export interface BlockRender {
+  /** Top-level nodes, `data-line-*` relative to the block (1 = first line). */
+  nodes: RootContent[]
+  /**
+   * How many mdast nodes of the block produce output. A full render puts a
+   * line ending between any two of them, across blocks too.
+   */
+  slots: number
+  messages: RenderMessage[]
+  /** Footnote references (`<a data-footnote-ref>`) in document order. */
+  footnoteRefs: Element[]
+}
+
+/**
+ * Markdown written before a block: footnote stubs (so its references parse
+ * as references), then link definitions, then a blank line. The prefix always
+ * ends with a definition in column 0, which closes any footnote stub, so an
+ * indented first line of the block is read as it would be in the document.
+ */
+export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions: readonly string[]): string {
+  if (footnoteLabels.length === 0 && linkDefinitions.length === 0) return ''
+  const lines = footnoteLabels.map((label) => `[^${label}]: .`)
+  lines.push(...(linkDefinitions.length > 0 ? linkDefinitions : ['[offthread-context-end]: #']))
+  return lines.join('\n') + '\n\n'
+}
+
+/** Render `text` after `prefix` (from `contextPrefix`). */
+export async function renderBlock(text: string, prefix: string): Promise<BlockRender> {
+  const prefixLines = countLines(prefix)
+  const {mdast, hast, file} = await runPipeline(prefix + text)
+  const slots = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition').length
+  const nodes = withoutFootnoteSection(hast)
+  if (prefixLines > 0) {
+    for (const node of nodes) {
+      if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
+      node.properties.dataLineStart -= prefixLines
+      node.properties.dataLineEnd = Number(node.properties.dataLineEnd) - prefixLines
+    }
+  }
+  const messages = fileToMessages(file)
+    .filter((message) => message.line === undefined || message.line > prefixLines)
+    .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
+  return {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes)}
+}
+
+/** Number of line endings in `text`. */
+export function countLines(text: string): number {
+  let count = 0
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) count++
+  return count
+}
+
+/** Root children without the footnotes section (and the line ending before it). */
+function withoutFootnoteSection(tree: Root): RootContent[] {
+  const children = tree.children
+  const last = children[children.length - 1]
+  if (last?.type === 'element' && last.tagName === 'section' && last.properties.dataFootnotes !== undefined) {
+    return children.slice(0, -2)
+  }
+  return children
+}
+
+function collectFootnoteRefs(nodes: RootContent[]): Element[] {
+  const refs: Element[] = []
+  const walk = (node: RootContent | Element['children'][number]) => {
+    if (node.type !== 'element') return
+    if (node.tagName === 'a' && node.properties.dataFootnoteRef !== undefined) refs.push(node)
+    for (const child of node.children) walk(child)
+  }
+  for (const node of nodes) walk(node)
+  return refs
+}

@@ -1,0 +1,21 @@
+/** Length of the common prefix of `a` and `b`, compared a slice at a time. */
+export function commonPrefixLength(a: string, b: string): number {
+  const max = Math.min(a.length, b.length)
+  if (b.startsWith(a)) return a.length
+  let index = 0
+  const step = 1024
+  while (index + step <= max && a.slice(index, index + step) === b.slice(index, index + step)) index += step
+  while (index < max && a.charCodeAt(index) === b.charCodeAt(index)) index++
+  return index
+}
+
+/** Length of the common suffix of `a` and `b`, at most `max`. */
+export function commonSuffixLength(a: string, b: string, max: number): number {
+  let length = 0
+  const step = 1024
+  while (length + step <= max && a.slice(a.length - length - step, a.length - length) === b.slice(b.length - length - step, b.length - length)) {
+    length += step
+  }
+  while (length < max && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1)) length++
+  return length
+}
