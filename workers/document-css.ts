@@ -47,7 +47,8 @@ body { margin: 0; color: var(--md-fg); background: var(--md-bg); }
 .markdown-body > :first-child { margin-top: 0 !important; }
 .markdown-body > :last-child { margin-bottom: 0 !important; }
 
-.markdown-body :is(p, blockquote, ul, ol, dl, table, pre, details, .math-block) { margin: 0 0 16px; }
+/* \`:where\` keeps this at the specificity of \`.markdown-body\`, so nested lists can undo it. */
+.markdown-body :where(p, blockquote, ul, ol, dl, table, pre, details, .math-block) { margin: 0 0 16px; }
 .markdown-body :is(h1, h2, h3, h4, h5, h6) { margin: 24px 0 16px; font-weight: 600; line-height: 1.25; }
 .markdown-body :is(h1, h2) { padding-bottom: 0.3em; border-bottom: 1px solid var(--md-border-muted); }
 .markdown-body h1 { font-size: 2em; }
@@ -107,7 +108,7 @@ body { margin: 0; color: var(--md-fg); background: var(--md-bg); }
   text-decoration: underline wavy; text-decoration-thickness: 1px; text-underline-offset: 0.2em;
 }
 
-.markdown-body .footnotes { font-size: 0.875em; color: var(--md-muted); border-top: 1px solid var(--md-border); }
+.markdown-body .footnotes { margin-top: 32px; padding-top: 8px; font-size: 0.875em; color: var(--md-muted); border-top: 1px solid var(--md-border); }
 .markdown-body .footnotes ol { padding-left: 16px; }
 .markdown-body .footnotes li:target { color: var(--md-fg); }
 .markdown-body [data-footnote-ref]::before { content: "["; }

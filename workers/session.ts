@@ -7,7 +7,7 @@
 import type {Root, RootContent} from 'hast'
 import remend from 'remend'
 import {markdownToHast} from './pipeline.ts'
-import {initialState, sameState, scanBlocks, type ScanState} from './incremental/block-scanner.ts'
+import {initialState, sameState, scanBlocks, stateAfter, type ScanState} from './incremental/block-scanner.ts'
 import {definitionsOf, footnoteSafeId, normalizeForLabels, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
@@ -29,6 +29,7 @@ interface Entry {
   prefixFor?: string
   render?: BlockRender
   renderedAs?: string
+  renderedLast?: boolean
   sent?: {signature: string; key: string; nodes: RootContent[]}
 }
 
@@ -41,6 +42,7 @@ interface Session {
 }
 
 const sessions = new Map<string, Session>()
+const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
 
 /** Render `markdown` as the new text of session `sessionId`. */
@@ -57,43 +59,52 @@ export async function renderSession(
   session.entries = rescan(session, markdown)
   session.text = markdown
 
-  const entries = session.entries
-  const links = new Map<string, string>()
-  const footnotes = new Map<string, FootnoteSource>()
-  let complex = false
-  for (const entry of entries) {
-    complex ||= entry.definitions.complex
-    for (const [id, markdown] of entry.definitions.links) if (!links.has(id)) links.set(id, markdown)
-    for (const [id, source] of entry.definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
-  }
-  if (complex) return fallback(session, sessionId, markdown, version, started)
-
-  const signature = [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
   let rendered = 0
+  let entries = session.entries
+  // Render every block; a block the scanner closed too early (the parse says
+  // it leaves something open) is merged with the next one and all starts
+  // over, since definitions inside the merged text may not be definitions.
+  let context: Context | undefined
+  for (let index = 0; index < entries.length; index++) {
+    if (index === 0) {
+      context = contextOf(entries)
+      if (context.complex) return fallback(session, sessionId, markdown, version, started)
+    }
+    const entry = entries[index]!
+    const last = index === entries.length - 1
+    if (entry.prefixFor !== context!.signature) {
+      entry.prefix = prefixFor(entry, context!.links, context!.footnotes)
+      entry.prefixFor = context!.signature
+    }
+    // Blank lines at the end of a block do not change its rendering (a block
+    // before another one has nothing open), so they do not invalidate it.
+    const text = !last ? entry.text.replace(trailingBlankLines, '\n') : options.heal === true ? remend(entry.text) : entry.text
+    const renderedAs = `${entry.prefix}\u0000${text}`
+    // A block rendered as the last one was not checked for being closed.
+    if (entry.renderedAs !== renderedAs || (entry.renderedLast && !last)) {
+      entry.render = await renderBlock(text, entry.prefix!, !last)
+      entry.renderedAs = renderedAs
+      entry.renderedLast = last
+      rendered++
+    }
+    const next = entries[index + 1]
+    if (next && (!entry.render!.closed || (entry.render!.endsWithList && listItemStart.test(next.text)))) {
+      entries = session.entries = [...entries.slice(0, index), merge(entry, next), ...entries.slice(index + 2)]
+      index = -1
+    }
+  }
+  const {links, footnotes} = context ?? contextOf(entries)
+
   const messages: RenderMessage[] = []
   const numbering = createNumbering()
   const placed: Array<{entry: Entry; lineOffset: number}> = []
   let line = 0
-  for (const [index, entry] of entries.entries()) {
-    if (entry.prefixFor !== signature) {
-      entry.prefix = prefixFor(entry, links, footnotes)
-      entry.prefixFor = signature
-    }
-    const last = index === entries.length - 1
-    // Blank lines at the end of a block do not change its rendering (a block
-    // before another one has nothing open), so they do not invalidate it.
-    const text = !last ? entry.text.replace(trailingBlankLines, '\n') : options.heal === true ? remend(entry.text) : entry.text
-    const renderedAs = entry.prefix + '\u0000' + text
-    if (entry.renderedAs !== renderedAs) {
-      entry.render = await renderBlock(text, entry.prefix!)
-      entry.renderedAs = renderedAs
-      rendered++
-    }
+  for (const entry of entries) {
     const render = entry.render!
     for (const message of render.messages) messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
     if (render.slots > 0) {
       const numbers = numberReferences(render.footnoteRefs, numbering)
-      const blockSignature = renderedAs + '\u0000' + numbers.join(';')
+      const blockSignature = entry.renderedAs + '\u0000' + numbers.join(';')
       if (entry.sent?.signature !== blockSignature) {
         entry.sent = {
           signature: blockSignature,
@@ -118,6 +129,38 @@ export async function renderSession(
   return finish(session, sessionId, version, blocks, messages, rendered, started)
 }
 
+interface Context {
+  links: Map<string, string>
+  footnotes: Map<string, FootnoteSource>
+  /** Identifies `links` and `footnotes`, to know when prefixes are stale. */
+  signature: string
+  /** Footnotes the block renderer cannot split. */
+  complex: boolean
+}
+
+/** The document's definitions (the first of each label wins). */
+function contextOf(entries: readonly Entry[]): Context {
+  const links = new Map<string, string>()
+  const footnotes = new Map<string, FootnoteSource>()
+  let complex = false
+  for (const entry of entries) {
+    complex ||= entry.definitions.complex
+    for (const [id, markdown] of entry.definitions.links) if (!links.has(id)) links.set(id, markdown)
+    for (const [id, source] of entry.definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
+  }
+  // The footnotes section follows the last block; raw HTML left open there
+  // would take it in.
+  const last = entries[entries.length - 1]
+  if (last && footnotes.size > 0 && stateAfter(last.text, last.state).openTags.length > 0) complex = true
+  const signature = [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
+  return {links, footnotes, signature, complex}
+}
+
+function merge(first: Entry, second: Entry): Entry {
+  const text = first.text + second.text
+  return {text, state: first.state, lines: first.lines + second.lines, definitions: definitionsOf(text)}
+}
+
 /** Forget a session and its cache. */
 export function closeSession(sessionId: string): void {
   sessions.delete(sessionId)
@@ -129,10 +172,11 @@ export function closeSession(sessionId: string): void {
  */
 export function assembleHast(order: readonly BlockPlacement[], blocks: ReadonlyMap<string, Root>): Root {
   const children: RootContent[] = []
-  for (const {key, lineOffset} of order) {
+  for (const [index, {key, lineOffset}] of order.entries()) {
     const block = blocks.get(key)
     if (!block) throw new Error(`Expected block \`${key}\` to have been sent`)
-    if (children.length > 0) children.push({type: 'text', value: '\n'})
+    // Even between blocks that render nothing (a comment), as remark-rehype does.
+    if (index > 0) children.push({type: 'text', value: '\n'})
     for (const node of structuredClone(block.children)) {
       if (node.type === 'element' && typeof node.properties.dataLineStart === 'number') {
         node.properties.dataLineStart += lineOffset
@@ -218,17 +262,11 @@ function bySafeId(footnotes: ReadonlyMap<string, FootnoteSource>): Map<string, F
   return result
 }
 
-/** Footnotes the block renderer cannot split: render the whole text. */
+/** Footnotes the block renderer cannot split: the whole text as one block. */
 async function fallback(session: Session, sessionId: string, markdown: string, version: number, started: number) {
   const result = await markdownToHast(markdown)
-  const blocks: Array<{key: string; nodes: RootContent[]; lineOffset: number}> = []
-  for (const node of result.hast.children) {
-    if (node.type === 'text' && node.value === '\n') continue
-    const lineOffset = node.type === 'element' && typeof node.properties.dataLineStart === 'number' ? node.properties.dataLineStart - 1 : 0
-    const [relative] = assembleHast([{key: 'x', lineOffset: -lineOffset}], new Map([['x', {type: 'root', children: [node]}]])).children
-    blocks.push({key: hashString(JSON.stringify(relative)), nodes: [relative!], lineOffset})
-  }
-  return finish(session, sessionId, version, blocks, result.messages, blocks.length, started)
+  const key = 'whole-' + hashString(markdown)
+  return finish(session, sessionId, version, [{key, nodes: result.hast.children, lineOffset: 0}], result.messages, 1, started)
 }
 
 function finish(

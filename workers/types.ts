@@ -7,7 +7,7 @@ export interface RenderMessage {
   line: number | undefined
   /** 1-based column in the markdown source, or `undefined` when unknown. */
   column: number | undefined
-  /** Stable identifier such as `katex-parse-error` or `unknown-language`. */
+  /** Stable identifier such as `parseerror` (from KaTeX) or `unknown-language`. */
   ruleId: string | undefined
 }
 

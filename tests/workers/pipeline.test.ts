@@ -85,6 +85,17 @@ describe('math', () => {
     expect(await html('a $b$, c')).toContain('katex')
   })
 
+  it('should let the first dollar after an opener decide, as Pandoc does', async () => {
+    const output = await html('Pay $5 or $x$ now.')
+    expect(output).toMatch(/^<p[^>]*>Pay \$5 or <span class="katex">/)
+    expect(output).toContain('<annotation encoding="application/x-tex">x</annotation>')
+    expect(output).not.toContain('katex-error')
+  })
+
+  it('should keep an escaped dollar inside inline math', async () => {
+    expect(await html('cost $a\\$b$ here')).toContain('<annotation encoding="application/x-tex">a\\$b</annotation>')
+  })
+
   it('should render a broken formula in place as a visible error and keep rendering', async () => {
     const result = await markdownToHast('before\n\n$\\frac{a$ broken\n\nafter **bold**')
     const output = toHtml(result.hast)

@@ -20,10 +20,12 @@ export interface ScanState {
   open: Open | undefined
   /** The current top-level block is a list that a later item could continue. */
   inList: boolean
-  /** Raw HTML elements open since the block began. */
-  openTags: number
+  /** Raw HTML elements open since the block began, innermost last. */
+  openTags: readonly string[]
   /** The previous line was blank. */
   afterBlank: boolean
+  /** The last non-blank line was indented by four columns or more. */
+  afterIndented: boolean
 }
 
 type Open =
@@ -39,7 +41,7 @@ export interface ScannedBlock {
 }
 
 /** State at the start of a document. */
-export const initialState: ScanState = {open: undefined, inList: false, openTags: 0, afterBlank: true}
+export const initialState: ScanState = {open: undefined, inList: false, openTags: [], afterBlank: true, afterIndented: false}
 
 const fenceOpen = /^( {0,3})(`{3,}|~{3,}|\${2,})(.*)$/
 const listMarker = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
@@ -50,6 +52,7 @@ const htmlStarts: Array<[RegExp, RegExp]> = [
   [/^ {0,3}<![A-Za-z]/, />/],
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ]
+const formattingElements = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u'])
 const voidElements = new Set([
   'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ])
@@ -85,15 +88,18 @@ export function scanBlocks(
 
 /** Whether two states at a block start behave the same from there on. */
 export function sameState(a: ScanState, b: ScanState): boolean {
-  return a.inList === b.inList && a.afterBlank === b.afterBlank && a.open === undefined && b.open === undefined && a.openTags === b.openTags
+  return a.inList === b.inList && a.afterBlank === b.afterBlank && a.afterIndented === b.afterIndented && a.open === undefined && b.open === undefined && a.openTags.length === 0 && b.openTags.length === 0
 }
 
 function isBoundary(line: string, state: ScanState): boolean {
-  if (!state.afterBlank || state.open || state.openTags > 0) return false
+  if (!state.afterBlank || state.open || state.openTags.length > 0) return false
   const first = line.charCodeAt(0)
   // Column 0, not a space, tab or blank line.
   if (!(first > 32)) return false
   if (state.inList && listMarker.test(line)) return false
+  // micromark lets a block after indented code interrupt it as if it were a
+  // paragraph, so an empty list item or an HTML tag there reads differently.
+  if (state.afterIndented && (listMarker.test(line) || line.startsWith('<'))) return false
   return true
 }
 
@@ -106,6 +112,7 @@ function advance(state: ScanState, line: string): ScanState {
     return next
   }
   if (blank) return next
+  next.afterIndented = /^(?: {4}| {0,3}\t)/.test(line)
   // A non-list line in column 0 after a blank line ends the list.
   if (state.afterBlank && line.charCodeAt(0) > 32 && !listMarker.test(line)) next.inList = false
   if (listMarker.test(line)) next.inList = true
@@ -127,7 +134,7 @@ function advance(state: ScanState, line: string): ScanState {
       return next
     }
   }
-  next.openTags = Math.max(0, state.openTags + tagBalance(line))
+  next.openTags = openTagsAfter(state.openTags, line)
   return next
 }
 
@@ -141,15 +148,31 @@ function stillOpen(open: Open, line: string): Open | undefined {
   return undefined
 }
 
-/** Opening minus closing raw HTML tags on a line, code spans ignored. */
-function tagBalance(line: string): number {
-  if (!line.includes('<')) return 0
+/** Raw HTML elements still open after `line`; code spans are ignored. */
+function openTagsAfter(open: readonly string[], line: string): readonly string[] {
+  if (!line.includes('<')) return open
   const cleaned = line.replace(/\\./g, '').replace(/(`+)(?:(?!\1)[\s\S])*?\1(?!`)/g, '')
-  let balance = 0
+  let stack = open
   for (const match of cleaned.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)([^<>]*?)(\/?)>?/g)) {
     const name = match[2]!.toLowerCase()
     if (voidElements.has(name) || match[4] === '/') continue
-    balance += match[1] ? -1 : 1
+    if (!match[1]) {
+      stack = [...stack, name]
+    } else {
+      // A closing tag closes the innermost element of its name and what is
+      // open inside it, except formatting elements, which the HTML parser
+      // reopens in later blocks (HTML standard, "reconstruct the active
+      // formatting elements").
+      const index = stack.lastIndexOf(name)
+      if (index >= 0) stack = [...stack.slice(0, index), ...stack.slice(index + 1).filter((tag) => formattingElements.has(tag))]
+    }
   }
-  return balance
+  return stack
+}
+
+/** The scanner state after the whole of `text`, begun in `state`. */
+export function stateAfter(text: string, state: ScanState): ScanState {
+  let current = state
+  for (const line of text.split('\n')) current = advance(current, line)
+  return current
 }

@@ -18,7 +18,18 @@ export interface BlockRender {
   messages: RenderMessage[]
   /** Footnote references (`<a data-footnote-ref>`) in document order. */
   footnoteRefs: Element[]
+  /**
+   * Whether the block can be followed by another: nothing it opened (a
+   * fence, `$$`, an HTML block or element) would take in the next block.
+   * Always true when not checked.
+   */
+  closed: boolean
+  /** The block ends with a list, which a next item would continue. */
+  endsWithList: boolean
 }
+
+/** A paragraph written after a block to see whether the block is closed. */
+const sentinel = 'offthread-block-end-sentinel'
 
 /**
  * Markdown written before a block: footnote stubs (so its references parse
@@ -30,15 +41,43 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
   if (footnoteLabels.length === 0 && linkDefinitions.length === 0) return ''
   const lines = footnoteLabels.map((label) => `[^${label}]: .`)
   lines.push(...(linkDefinitions.length > 0 ? linkDefinitions : ['[offthread-context-end]: #']))
-  return lines.join('\n') + '\n\n'
+  // Blank lines between: a definition cannot interrupt a paragraph, so a
+  // footnote stub's text would otherwise take in the next line.
+  return lines.join('\n\n') + '\n\n'
 }
 
-/** Render `text` after `prefix` (from `contextPrefix`). */
-export async function renderBlock(text: string, prefix: string): Promise<BlockRender> {
+/**
+ * Render `text` after `prefix` (from `contextPrefix`). With `checkClosed`, a
+ * sentinel paragraph is rendered after the block and must come out as the
+ * last top-level paragraph, alone; then removed.
+ */
+export async function renderBlock(text: string, prefix: string, checkClosed: boolean): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
-  const {mdast, hast, file} = await runPipeline(prefix + text)
-  const slots = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition').length
-  const nodes = withoutFootnoteSection(hast)
+  const source = prefix + text + (checkClosed ? (text.endsWith('\n') ? '\n' : '\n\n') + sentinel + '\n' : '')
+  const {mdast, hast, file} = await runPipeline(source)
+  const content = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition')
+  let slots = content.length
+  let nodes = withoutFootnoteSection(hast)
+  let closed = true
+  if (checkClosed) {
+    const last = nodes[nodes.length - 1]
+    closed =
+      last?.type === 'element' &&
+      last.tagName === 'p' &&
+      last.children.length === 1 &&
+      last.children[0]!.type === 'text' &&
+      last.children[0]!.value === sentinel
+    nodes = nodes.slice(0, -1)
+    // Drop the line ending before the sentinel; raw HTML text may have
+    // swallowed it into a longer text node.
+    const before = nodes[nodes.length - 1]
+    if (before?.type === 'text' && before.value.endsWith('\n')) {
+      nodes = before.value === '\n' ? nodes.slice(0, -1) : [...nodes.slice(0, -1), {...before, value: before.value.slice(0, -1)}]
+    }
+    content.pop()
+    slots--
+  }
+  const endsWithList = content[content.length - 1]?.type === 'list'
   if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
@@ -49,7 +88,7 @@ export async function renderBlock(text: string, prefix: string): Promise<BlockRe
   const messages = fileToMessages(file)
     .filter((message) => message.line === undefined || message.line > prefixLines)
     .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
-  return {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes)}
+  return {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList}
 }
 
 /** Number of line endings in `text`. */

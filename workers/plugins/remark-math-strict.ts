@@ -4,8 +4,10 @@
  *
  * The rule (Pandoc manual, "Math"): the opening `$` must have a non-space
  * character right after it, the closing `$` a non-space character right
- * before it, and the closing `$` must not be followed by a digit. `$$…$$`
- * in text and `$$` blocks keep remark-math's own behaviour.
+ * before it, and the closing `$` must not be followed by a digit. As in
+ * Pandoc's parser, the first `$` after the opener decides: if it cannot
+ * close, the opener is plain text. `$$…$$` in text and `$$` blocks keep
+ * remark-math's own behaviour.
  */
 import remarkMath from 'remark-math'
 import type {Code, Construct, Effects, State, TokenizeContext} from 'micromark-util-types'
@@ -22,6 +24,7 @@ declare module 'micromark-util-types' {
 }
 
 const dollar = 36
+const backslash = 92
 
 const strictMathText: Construct = {
   name: 'mathTextStrict',
@@ -33,7 +36,6 @@ const strictMathText: Construct = {
 }
 
 function tokenizeStrictMathText(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  let closer: ReturnType<Effects['enter']> | undefined
   // Whether the last thing consumed inside the math was whitespace.
   let afterSpace = false
 
@@ -55,8 +57,9 @@ function tokenizeStrictMathText(this: TokenizeContext, effects: Effects, ok: Sta
 
   function between(code: Code): State | undefined {
     if (code === null) return nok(code)
-    if (code === dollar && !afterSpace) {
-      closer = effects.enter('mathTextSequence')
+    if (code === dollar) {
+      if (afterSpace) return nok(code)
+      effects.enter('mathTextSequence')
       effects.consume(code)
       return afterClose
     }
@@ -72,22 +75,25 @@ function tokenizeStrictMathText(this: TokenizeContext, effects: Effects, ok: Sta
   }
 
   function data(code: Code): State | undefined {
-    if (code === null || markdownLineEnding(code) || (code === dollar && !afterSpace)) {
+    if (code === null || markdownLineEnding(code) || code === dollar) {
       effects.exit('mathTextData')
       return between(code)
     }
     afterSpace = code === 32 || code === 9 || code === -2 || code === -1
     effects.consume(code)
+    // `\$` inside math is TeX's dollar, not a closer.
+    return code === backslash ? escaped : data
+  }
+
+  function escaped(code: Code): State | undefined {
+    if (code === null || markdownLineEnding(code)) return data(code)
+    effects.consume(code)
     return data
   }
 
   function afterClose(code: Code): State | undefined {
-    // `$$` or a digit after the closer: it was not a closer after all.
-    if (code === dollar || asciiDigit(code)) {
-      closer!.type = 'mathTextData'
-      afterSpace = false
-      return data(code)
-    }
+    // A digit after the closer (`$5 and $10`): not math at all.
+    if (asciiDigit(code)) return nok(code)
     effects.exit('mathTextSequence')
     effects.exit('mathText')
     return ok(code)

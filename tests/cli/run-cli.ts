@@ -1,0 +1,28 @@
+/** Run `cli/render.ts` as a real process, the way `npm run render` does. */
+import {spawn} from 'node:child_process'
+import {fileURLToPath} from 'node:url'
+
+/** The repository root, where the CLI runs and fixture paths start. */
+export const root = fileURLToPath(new URL('../../', import.meta.url))
+
+/** What the process printed and how it ended. */
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Run the CLI with `args`, feeding `stdin` (empty when not given). */
+export function runCli(args: string[], stdin: string | Uint8Array = ''): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    // `node --import tsx` rather than `npx tsx`: no npm in between, so it starts faster.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/render.ts', ...args], {cwd: root})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({code, stdout, stderr}))
+    child.stdin.end(stdin)
+  })
+}
