@@ -21,9 +21,17 @@ export interface SessionUpdate {
   sessionId: string
   /** The version passed in with the text this update renders. */
   version: number
-  /** Every block of the document, in order. */
+  /**
+   * The document's blocks from index `orderStart` on; the blocks before it
+   * are those of the previous update. Appending text changes only the tail,
+   * so an update stays small however long the document is.
+   */
   order: BlockPlacement[]
-  /** Blocks whose keys this session has not sent before. */
+  /** Index in the previous update's order where `order` starts. */
+  orderStart: number
+  /** Number of blocks in the whole document. */
+  total: number
+  /** Blocks whose keys were not in the previous update's order. */
   blocks: RenderedBlock[]
   messages: RenderMessage[]
   /** Worker milliseconds spent on this update. */

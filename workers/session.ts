@@ -1,43 +1,39 @@
 /**
  * Render sessions: one per document or streamed reply. Each update re-renders
  * only the blocks whose text or document-wide context changed, and sends only
- * blocks the main thread has not seen; the result is always identical to a
- * full render of the text (see `assembleHast`).
+ * the changed tail of the block order and the blocks the main thread lacks.
+ * The result always equals a full render of the text (see `assembleHast`).
  */
 import type {Root, RootContent} from 'hast'
 import remend from 'remend'
 import {markdownToHast} from './pipeline.ts'
-import {initialState, sameState, scanBlocks, stateAfter, type ScanState} from './incremental/block-scanner.ts'
-import {definitionsOf, footnoteSafeId, normalizeForLabels, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
-import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection} from './incremental/footnotes.ts'
+import {stateAfter} from './incremental/block-scanner.ts'
+import {definitionsOf, footnoteSafeId, normalizeForLabels, type FootnoteSource} from './incremental/context.ts'
+import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
-import {contextPrefix, countLines, renderBlock, type BlockRender} from './incremental/render-block.ts'
-import {commonPrefixLength, commonSuffixLength} from './incremental/text-diff.ts'
+import {contextPrefix, renderBlock} from './incremental/render-block.ts'
+import {rescan, type Entry} from './incremental/rescan.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
 import type {RenderMessage} from './types.ts'
 
-/** One block of the current text, with everything cached about it. */
-interface Entry {
-  text: string
-  /** Scanner state at the block's start. */
-  state: ScanState
-  lines: number
-  definitions: BlockDefinitions
-  normalized?: string
-  prefix?: string
-  /** Signature of the document's definitions `prefix` was computed for. */
-  prefixFor?: string
-  render?: BlockRender
-  renderedAs?: string
-  renderedLast?: boolean
-  sent?: {signature: string; key: string; nodes: RootContent[]}
+/** What the placement pass knew before an entry: all of it depends on earlier entries only. */
+interface Before {
+  line: number
+  numbering: FootnoteNumbering
+  messages: number
+  order: number
 }
 
 interface Session {
   text: string
   entries: Entry[]
-  /** Keys the main thread holds: exactly those of the last update's order. */
-  sent: Set<string>
+  /** `before[i]` is the state before `entries[i]`; one more for the end. */
+  before: Before[]
+  order: BlockPlacement[]
+  /** The keys in `order` (unique). */
+  keys: Set<string>
+  messages: RenderMessage[]
+  signature: string
   section?: {source: string; nodes: RootContent[]}
 }
 
@@ -55,110 +51,93 @@ export async function renderSession(
   if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
   let session = sessions.get(sessionId)
-  if (!session) sessions.set(sessionId, (session = {text: '', entries: [], sent: new Set()}))
-  session.entries = rescan(session, markdown)
+  if (!session) {
+    session = {text: '', entries: [], before: [], order: [], keys: new Set(), messages: [], signature: ''}
+    sessions.set(sessionId, session)
+  }
+  const scan = rescan(session.entries, session.text, markdown)
   session.text = markdown
+  let entries = (session.entries = scan.entries)
+  let firstChanged = scan.firstChanged
 
+  // Render what changed. A block the scanner closed too early (the parse
+  // says it leaves something open) is merged with the next one and the
+  // context recomputed: definitions inside the merged text may be code.
   let rendered = 0
-  let entries = session.entries
-  // Render every block; a block the scanner closed too early (the parse says
-  // it leaves something open) is merged with the next one and all starts
-  // over, since definitions inside the merged text may not be definitions.
-  let context: Context | undefined
-  for (let index = 0; index < entries.length; index++) {
-    if (index === 0) {
-      context = contextOf(entries)
-      if (context.complex) return fallback(session, sessionId, markdown, version, started)
-    }
+  let context = contextOf(entries)
+  if (context.signature !== session.signature) firstChanged = 0
+  for (let index = firstChanged; index < entries.length; index++) {
+    if (context.complex) return fallback(session, sessionId, markdown, version, started)
     const entry = entries[index]!
     const last = index === entries.length - 1
-    if (entry.prefixFor !== context!.signature) {
-      entry.prefix = prefixFor(entry, context!.links, context!.footnotes)
-      entry.prefixFor = context!.signature
+    if (entry.prefixFor !== context.signature) {
+      entry.prefix = prefixFor(entry, context.links, context.footnotes)
+      entry.prefixFor = context.signature
     }
     // Blank lines at the end of a block do not change its rendering (a block
     // before another one has nothing open), so they do not invalidate it.
-    const text = !last ? entry.text.replace(trailingBlankLines, '\n') : options.heal === true ? remend(entry.text) : entry.text
-    const renderedAs = `${entry.prefix}\u0000${text}`
+    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? remend(entry.text) : entry.text
     // A block rendered as the last one was not checked for being closed.
-    if (entry.renderedAs !== renderedAs || (entry.renderedLast && !last)) {
+    if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last)) {
       entry.render = await renderBlock(text, entry.prefix!, !last)
-      entry.renderedAs = renderedAs
+      entry.renderedPrefix = entry.prefix
+      entry.renderedText = text
       entry.renderedLast = last
+      entry.renderKey = hashString(entry.prefix + '\u0000' + text)
       rendered++
     }
     const next = entries[index + 1]
-    if (next && (!entry.render!.closed || (entry.render!.endsWithList && listItemStart.test(next.text)))) {
-      entries = session.entries = [...entries.slice(0, index), merge(entry, next), ...entries.slice(index + 2)]
-      index = -1
+    if (next && (!entry.render.closed || (entry.render.endsWithList && listItemStart.test(next.text)))) {
+      entries.splice(index, 2, merge(entry, next))
+      firstChanged = Math.min(firstChanged, index)
+      const merged = contextOf(entries)
+      if (merged.signature !== context.signature) firstChanged = 0
+      context = merged
+      index = firstChanged - 1
     }
   }
-  const {links, footnotes} = context ?? contextOf(entries)
+  session.signature = context.signature
 
-  const messages: RenderMessage[] = []
-  const numbering = createNumbering()
-  const placed: Array<{entry: Entry; lineOffset: number}> = []
-  let line = 0
-  for (const entry of entries) {
+  // Place the blocks from the first changed one on: lines, footnote numbers,
+  // keys and messages all follow from the blocks before.
+  const start: Before = session.before[firstChanged] ?? {line: 0, numbering: createNumbering(), messages: 0, order: 0}
+  session.before.length = firstChanged
+  session.messages.length = start.messages
+  let {line, numbering} = start
+  const tail: Array<{key: string; nodes: RootContent[]; lineOffset: number}> = []
+  for (let index = firstChanged; index < entries.length; index++) {
+    const entry = entries[index]!
+    session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
     const render = entry.render!
-    for (const message of render.messages) messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
+    for (const message of render.messages) session.messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
     if (render.slots > 0) {
-      const numbers = numberReferences(render.footnoteRefs, numbering)
-      const blockSignature = entry.renderedAs + '\u0000' + numbers.join(';')
-      if (entry.sent?.signature !== blockSignature) {
-        entry.sent = {
-          signature: blockSignature,
-          key: hashString(blockSignature),
-          nodes: numbers.length > 0 ? patchReferences(render.nodes, numbers) : render.nodes,
+      let nodes = render.nodes
+      let key = entry.renderKey!
+      if (render.footnoteRefs.length > 0) {
+        numbering = {order: [...numbering.order], counts: new Map(numbering.counts)}
+        const numbers = numberReferences(render.footnoteRefs, numbering)
+        const signature = numbers.join(';')
+        if (entry.patched?.signature !== signature || entry.patched.render !== render) {
+          entry.patched = {signature, render, nodes: patchReferences(render.nodes, numbers)}
         }
+        nodes = entry.patched.nodes
+        key += '-' + hashString(signature)
       }
-      placed.push({entry, lineOffset: line})
+      tail.push({key, nodes, lineOffset: line})
     }
     line += entry.lines
   }
-
-  const blocks = placed.map(({entry, lineOffset}) => ({key: entry.sent!.key, nodes: entry.sent!.nodes, lineOffset}))
-  const sectionSource = footnoteSectionSource(numbering, bySafeId(footnotes), [...links.values()])
+  // And the state after the last block, where an unchanged text starts.
+  session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
+  const sectionSource = footnoteSectionSource(numbering, bySafeId(context.footnotes), [...context.links.values()])
   if (sectionSource !== undefined) {
     if (session.section?.source !== sectionSource) {
       session.section = {source: sectionSource, nodes: await renderFootnoteSection(sectionSource)}
       rendered++
     }
-    blocks.push({key: 'footnotes-' + hashString(sectionSource), nodes: session.section.nodes, lineOffset: line})
+    tail.push({key: 'footnotes-' + hashString(sectionSource), nodes: session.section.nodes, lineOffset: line})
   }
-  return finish(session, sessionId, version, blocks, messages, rendered, started)
-}
-
-interface Context {
-  links: Map<string, string>
-  footnotes: Map<string, FootnoteSource>
-  /** Identifies `links` and `footnotes`, to know when prefixes are stale. */
-  signature: string
-  /** Footnotes the block renderer cannot split. */
-  complex: boolean
-}
-
-/** The document's definitions (the first of each label wins). */
-function contextOf(entries: readonly Entry[]): Context {
-  const links = new Map<string, string>()
-  const footnotes = new Map<string, FootnoteSource>()
-  let complex = false
-  for (const entry of entries) {
-    complex ||= entry.definitions.complex
-    for (const [id, markdown] of entry.definitions.links) if (!links.has(id)) links.set(id, markdown)
-    for (const [id, source] of entry.definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
-  }
-  // The footnotes section follows the last block; raw HTML left open there
-  // would take it in.
-  const last = entries[entries.length - 1]
-  if (last && footnotes.size > 0 && stateAfter(last.text, last.state).openTags.length > 0) complex = true
-  const signature = [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
-  return {links, footnotes, signature, complex}
-}
-
-function merge(first: Entry, second: Entry): Entry {
-  const text = first.text + second.text
-  return {text, state: first.state, lines: first.lines + second.lines, definitions: definitionsOf(text)}
+  return finish(session, sessionId, version, start.order, tail, rendered, started)
 }
 
 /** Forget a session and its cache. */
@@ -188,58 +167,37 @@ export function assembleHast(order: readonly BlockPlacement[], blocks: ReadonlyM
   return {type: 'root', children}
 }
 
-/** The blocks of `text`, reusing the entries of the unchanged head and tail. */
-function rescan(session: Session, text: string): Entry[] {
-  const previous = session.entries
-  if (previous.length === 0) return scanAll(text, 0, initialState, undefined, [])
-  if (text === session.text) return previous
-  const prefix = commonPrefixLength(session.text, text)
-  const suffix = commonSuffixLength(session.text, text, Math.min(session.text.length, text.length) - prefix)
-  const delta = text.length - session.text.length
-
-  // Start two blocks before the change: the boundary at a block's start
-  // depends on its first line and on the line before it.
-  const starts: number[] = []
-  let offset = 0
-  for (const entry of previous) {
-    starts.push(offset)
-    offset += entry.text.length
-  }
-  let first = 0
-  while (first + 1 < previous.length && starts[first + 1]! < prefix) first++
-  first = Math.max(0, first - 1)
-
-  const unchangedFrom = session.text.length - suffix
-  const oldIndexByStart = new Map<number, number>()
-  for (let index = first + 1; index < previous.length; index++) {
-    if (starts[index]! >= unchangedFrom) oldIndexByStart.set(starts[index]!, index)
-  }
-  let resumeAt: number | undefined
-  const head = previous.slice(0, first)
-  const scanned = scanAll(text, starts[first]!, previous[first]!.state, (start, state) => {
-    if (start <= prefix) return false
-    const index = oldIndexByStart.get(start - delta)
-    if (index === undefined || !sameState(state, previous[index]!.state)) return false
-    resumeAt = index
-    return true
-  }, previous)
-  return resumeAt === undefined ? [...head, ...scanned] : [...head, ...scanned, ...previous.slice(resumeAt)]
+interface Context {
+  links: Map<string, string>
+  footnotes: Map<string, FootnoteSource>
+  /** Identifies `links` and `footnotes`, to know when prefixes are stale. */
+  signature: string
+  /** Footnotes the block renderer cannot split. */
+  complex: boolean
 }
 
-function scanAll(
-  text: string,
-  from: number,
-  state: ScanState,
-  resync: ((start: number, state: ScanState) => boolean) | undefined,
-  reusable: readonly Entry[],
-): Entry[] {
-  const byText = new Map(reusable.map((entry) => [entry.text, entry]))
-  return scanBlocks(text, from, state, resync).blocks.map((block) => {
-    const blockText = text.slice(block.start, block.end)
-    const old = byText.get(blockText)
-    if (old && sameState(old.state, block.state)) return old
-    return {text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
-  })
+/** The document's definitions (the first of each label wins). */
+function contextOf(entries: readonly Entry[]): Context {
+  const links = new Map<string, string>()
+  const footnotes = new Map<string, FootnoteSource>()
+  let complex = false
+  for (const {definitions} of entries) {
+    if (definitions.links.size === 0 && definitions.footnotes.size === 0 && !definitions.complex) continue
+    complex ||= definitions.complex
+    for (const [id, markdown] of definitions.links) if (!links.has(id)) links.set(id, markdown)
+    for (const [id, source] of definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
+  }
+  // The footnotes section follows the last block; raw HTML left open there
+  // would take it in.
+  const last = entries[entries.length - 1]
+  if (last && footnotes.size > 0 && stateAfter(last.text, last.state).openTags.length > 0) complex = true
+  const signature = links.size === 0 && footnotes.size === 0 ? '' : [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
+  return {links, footnotes, signature, complex}
+}
+
+function merge(first: Entry, second: Entry): Entry {
+  const text = first.text + second.text
+  return {text, state: first.state, lines: first.lines + second.lines, definitions: definitionsOf(text)}
 }
 
 /** The context a block needs: definitions of labels its text mentions. */
@@ -265,30 +223,54 @@ function bySafeId(footnotes: ReadonlyMap<string, FootnoteSource>): Map<string, F
 /** Footnotes the block renderer cannot split: the whole text as one block. */
 async function fallback(session: Session, sessionId: string, markdown: string, version: number, started: number) {
   const result = await markdownToHast(markdown)
-  const key = 'whole-' + hashString(markdown)
-  return finish(session, sessionId, version, [{key, nodes: result.hast.children, lineOffset: 0}], result.messages, 1, started)
+  // Nothing cached is valid any more: start the placement over next time.
+  session.before.length = 0
+  session.signature = '\u0000complex'
+  for (const entry of session.entries) entry.render = undefined
+  session.messages = result.messages
+  const tail = [{key: 'whole-' + hashString(markdown), nodes: result.hast.children, lineOffset: 0}]
+  return finish(session, sessionId, version, 0, tail, 1, started)
 }
 
 function finish(
   session: Session,
   sessionId: string,
   version: number,
-  blocks: ReadonlyArray<{key: string; nodes: RootContent[]; lineOffset: number}>,
-  messages: RenderMessage[],
+  orderStart: number,
+  tail: ReadonlyArray<{key: string; nodes: RootContent[]; lineOffset: number}>,
   rendered: number,
   started: number,
 ): SessionUpdate {
+  // The main thread holds the keys of the whole previous order; the head
+  // stays, the old tail is replaced.
+  const held = new Set<string>()
+  for (let index = orderStart; index < session.order.length; index++) {
+    const key = session.order[index]!.key
+    held.add(key)
+    session.keys.delete(key)
+  }
+  session.order.length = orderStart
   const order: BlockPlacement[] = []
-  const fresh: RenderedBlock[] = []
-  const keys = new Set<string>()
-  for (const block of blocks) {
+  const blocks: RenderedBlock[] = []
+  for (const block of tail) {
     let key = block.key
     // The same block twice (two identical paragraphs): keys stay unique.
-    for (let copy = 2; keys.has(key); copy++) key = `${block.key}~${copy}`
-    keys.add(key)
-    order.push({key, lineOffset: block.lineOffset})
-    if (!session.sent.has(key)) fresh.push({key, hast: {type: 'root', children: block.nodes}})
+    for (let copy = 2; session.keys.has(key); copy++) key = `${block.key}~${copy}`
+    session.keys.add(key)
+    const placement = {key, lineOffset: block.lineOffset}
+    order.push(placement)
+    session.order.push(placement)
+    if (!held.has(key)) blocks.push({key, hast: {type: 'root', children: block.nodes}})
   }
-  session.sent = keys
-  return {sessionId, version, order, blocks: fresh, messages, ms: performance.now() - started, rendered}
+  return {
+    sessionId,
+    version,
+    order,
+    orderStart,
+    total: session.order.length,
+    blocks,
+    messages: [...session.messages],
+    ms: performance.now() - started,
+    rendered,
+  }
 }

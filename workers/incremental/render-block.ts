@@ -67,13 +67,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
       last.children.length === 1 &&
       last.children[0]!.type === 'text' &&
       last.children[0]!.value === sentinel
-    nodes = nodes.slice(0, -1)
-    // Drop the line ending before the sentinel; raw HTML text may have
-    // swallowed it into a longer text node.
-    const before = nodes[nodes.length - 1]
-    if (before?.type === 'text' && before.value.endsWith('\n')) {
-      nodes = before.value === '\n' ? nodes.slice(0, -1) : [...nodes.slice(0, -1), {...before, value: before.value.slice(0, -1)}]
-    }
+    nodes = withoutLast(nodes)
     content.pop()
     slots--
   }
@@ -98,14 +92,29 @@ export function countLines(text: string): number {
   return count
 }
 
-/** Root children without the footnotes section (and the line ending before it). */
+/** Root children without the footnotes section. */
 function withoutFootnoteSection(tree: Root): RootContent[] {
   const children = tree.children
   const last = children[children.length - 1]
   if (last?.type === 'element' && last.tagName === 'section' && last.properties.dataFootnotes !== undefined) {
-    return children.slice(0, -2)
+    return withoutLast(children)
   }
   return children
+}
+
+/**
+ * `nodes` without the last one and the line ending remark-rehype put before
+ * it. rehype-raw may have merged that line ending into a longer text node
+ * (around a removed comment, say), so only one `\n` goes.
+ */
+function withoutLast(nodes: RootContent[]): RootContent[] {
+  const result = nodes.slice(0, -1)
+  const before = result[result.length - 1]
+  if (before?.type === 'text' && before.value.endsWith('\n')) {
+    result.pop()
+    if (before.value !== '\n') result.push({...before, value: before.value.slice(0, -1)})
+  }
+  return result
 }
 
 function collectFootnoteRefs(nodes: RootContent[]): Element[] {

@@ -1,0 +1,90 @@
+/**
+ * Keep a document's blocks up to date as its text changes: scan again only
+ * from just before the change until the blocks line up with the old ones.
+ */
+import type {BlockRender} from './render-block.ts'
+import type {BlockDefinitions} from './context.ts'
+import {countLines} from './render-block.ts'
+import {definitionsOf} from './context.ts'
+import {initialState, sameState, scanBlocks, type ScanState} from './block-scanner.ts'
+import {commonPrefixLength, commonSuffixLength} from './text-diff.ts'
+
+/** One block of the current text, with everything cached about it. */
+export interface Entry {
+  text: string
+  /** Scanner state at the block's start. */
+  state: ScanState
+  lines: number
+  definitions: BlockDefinitions
+  /** `text` without its trailing blank lines. */
+  trimmed?: string
+  normalized?: string
+  prefix?: string
+  /** Signature of the document's definitions `prefix` was computed for. */
+  prefixFor?: string
+  render?: BlockRender
+  renderedPrefix?: string
+  renderedText?: string
+  renderedLast?: boolean
+  renderKey?: string
+  patched?: {signature: string; render: BlockRender; nodes: import('hast').RootContent[]}
+}
+
+/**
+ * The blocks of `text`, given the blocks of `previousText`. Entries before
+ * `firstChanged` are the previous ones, untouched; so are reused ones after.
+ */
+export function rescan(previous: Entry[], previousText: string, text: string): {entries: Entry[]; firstChanged: number} {
+  if (previous.length === 0) return {entries: toEntries(text, 0, initialState, undefined, []), firstChanged: 0}
+  if (text === previousText) return {entries: previous, firstChanged: previous.length}
+  const prefix = commonPrefixLength(previousText, text)
+  const suffix = commonSuffixLength(previousText, text, Math.min(previousText.length, text.length) - prefix)
+  const delta = text.length - previousText.length
+  const unchangedFrom = previousText.length - suffix
+
+  // Walk back from the end (cheap for appends) to the block holding the
+  // change, then one more: a block's start depends on its first line and on
+  // the line before it.
+  let first = previous.length - 1
+  let start = previousText.length - previous[first]!.text.length
+  const oldIndexByStart = new Map<number, number>()
+  while (first > 0 && start >= prefix) {
+    if (start >= unchangedFrom) oldIndexByStart.set(start, first)
+    first--
+    start -= previous[first]!.text.length
+  }
+  if (first > 0) {
+    first--
+    start -= previous[first]!.text.length
+  }
+
+  let resumeAt: number | undefined
+  const scanned = toEntries(text, start, previous[first]!.state, (at, state) => {
+    if (at <= prefix) return false
+    const index = oldIndexByStart.get(at - delta)
+    if (index === undefined || !sameState(state, previous[index]!.state)) return false
+    resumeAt = index
+    return true
+  }, previous.slice(first, first + 16))
+  const tail = resumeAt === undefined ? [] : previous.slice(resumeAt)
+  previous.length = first
+  for (const entry of scanned) previous.push(entry)
+  for (const entry of tail) previous.push(entry)
+  return {entries: previous, firstChanged: first}
+}
+
+function toEntries(
+  text: string,
+  from: number,
+  state: ScanState,
+  resync: ((start: number, state: ScanState) => boolean) | undefined,
+  reusable: readonly Entry[],
+): Entry[] {
+  const byText = new Map(reusable.map((entry) => [entry.text, entry]))
+  return scanBlocks(text, from, state, resync).blocks.map((block) => {
+    const blockText = text.slice(block.start, block.end)
+    const old = byText.get(blockText)
+    if (old && sameState(old.state, block.state)) return old
+    return {text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
+  })
+}
