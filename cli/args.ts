@@ -15,6 +15,10 @@ interface OptionSpec {
 const options = {
   out: {type: 'string', short: 'o', value: 'FILE', description: 'write the HTML to FILE instead of stdout'},
   fragment: {type: 'boolean', description: 'print only the rendered body HTML, no document around it'},
+  stream: {type: 'string', value: 'N', description: 'feed FILE through one render session in N-character appends'},
+  edits: {type: 'string', value: 'K', description: 'then apply K random one-character edits (prints the edited text’s HTML)'},
+  seed: {type: 'string', value: 'S', description: 'seed of the random edits (default 1)'},
+  stats: {type: 'boolean', description: 'print figures of the session run as one JSON line on stderr'},
   help: {type: 'boolean', short: 'h', description: 'show this help'},
 } as const satisfies Record<string, OptionSpec>
 
@@ -24,6 +28,12 @@ export interface RenderArgs {
   input: string
   out: string | undefined
   fragment: boolean
+  /** Characters per append, when streaming through a session. */
+  stream: number | undefined
+  /** Random one-character edits after the first render. */
+  edits: number
+  seed: number
+  stats: boolean
 }
 
 /** The outcome of parsing: run, print help, or report a usage error. */
@@ -49,7 +59,31 @@ export function parseRenderArgs(argv: string[]): ParsedArgs {
     return {type: 'usage-error', message: `Expected one FILE, not ${positionals.length}: ${positionals.join(' ')}`}
   }
   if (values.out === '') return {type: 'usage-error', message: 'Expected a file name after --out'}
-  return {type: 'render', args: {input: positionals[0]!, out: values.out, fragment: values.fragment ?? false}}
+  const stream = wholeNumber('stream', values.stream, 1)
+  const edits = wholeNumber('edits', values.edits, 0)
+  const seed = wholeNumber('seed', values.seed, 0)
+  for (const value of [stream, edits, seed]) if (typeof value === 'object') return value
+  return {
+    type: 'render',
+    args: {
+      input: positionals[0]!,
+      out: values.out,
+      fragment: values.fragment ?? false,
+      stream: stream as number | undefined,
+      edits: (edits as number | undefined) ?? 0,
+      seed: (seed as number | undefined) ?? 1,
+      stats: values.stats ?? false,
+    },
+  }
+}
+
+function wholeNumber(name: string, value: string | undefined, min: number): number | undefined | {type: 'usage-error'; message: string} {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || number < min) {
+    return {type: 'usage-error', message: `Expected --${name} to be a whole number of at least ${min}, not \`${value}\``}
+  }
+  return number
 }
 
 /** Help text, printed for `--help` and after a usage error. */

@@ -3,6 +3,9 @@
  * write a standalone HTML document (or with `--fragment`, only the body) to
  * stdout or `--out FILE`. This is also the app's "Export HTML", run in Node.
  *
+ * `--stream N`, `--edits K` and `--stats` render through a render session
+ * instead, as the app does, with the same output.
+ *
  * Exit codes: 0 rendered (content problems are reported on stderr but do not
  * fail the run), 1 unreadable input or failed write, 2 usage error.
  */
@@ -15,6 +18,7 @@ import {markdownToHast} from '../workers/pipeline.ts'
 import {parseRenderArgs, usage, type RenderArgs} from './args.ts'
 import {formatMessage} from './format-message.ts'
 import {readMarkdown, stdinName} from './input.ts'
+import {runSession} from './session-run.ts'
 import {katexCss} from './katex-css.ts'
 
 async function main(argv: string[]): Promise<number> {
@@ -36,9 +40,17 @@ async function render(args: RenderArgs): Promise<number> {
     process.stderr.write(`render: ${input.error}\n`)
     return 1
   }
-  const {hast, messages} = await markdownToHast(input.text)
   const name = args.input === '-' ? stdinName : args.input
-  for (const message of messages) process.stderr.write(formatMessage(name, message) + '\n')
+  let hast: Root
+  if (args.stream !== undefined || args.edits > 0 || args.stats) {
+    const run = await runSession(input.text, {stream: args.stream, edits: args.edits, seed: args.seed, compare: args.stats})
+    hast = run.hast
+    if (args.stats) process.stderr.write(JSON.stringify(run.stats) + '\n')
+  } else {
+    const result = await markdownToHast(input.text)
+    hast = result.hast
+    for (const message of result.messages) process.stderr.write(formatMessage(name, message) + '\n')
+  }
 
   const html = args.fragment ? toHtml(hast) + '\n' : await toDocument(hast)
   if (args.out === undefined) {

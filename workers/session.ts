@@ -5,12 +5,12 @@
  * The result always equals a full render of the text (see `assembleHast`).
  */
 import type {Root, RootContent} from 'hast'
-import remend from 'remend'
 import {markdownToHast} from './pipeline.ts'
 import {stateAfter} from './incremental/block-scanner.ts'
 import {definitionsOf, footnoteSafeId, normalizeForLabels, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
+import {healTail} from './incremental/heal.ts'
 import {contextPrefix, renderBlock} from './incremental/render-block.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
@@ -76,7 +76,7 @@ export async function renderSession(
     }
     // Blank lines at the end of a block do not change its rendering (a block
     // before another one has nothing open), so they do not invalidate it.
-    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? remend(entry.text) : entry.text
+    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
     // A block rendered as the last one was not checked for being closed.
     if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last)) {
       entry.render = await renderBlock(text, entry.prefix!, !last)

@@ -47,9 +47,7 @@ export function rescan(previous: Entry[], previousText: string, text: string): {
   // the line before it.
   let first = previous.length - 1
   let start = previousText.length - previous[first]!.text.length
-  const oldIndexByStart = new Map<number, number>()
   while (first > 0 && start >= prefix) {
-    if (start >= unchangedFrom) oldIndexByStart.set(start, first)
     first--
     start -= previous[first]!.text.length
   }
@@ -58,12 +56,18 @@ export function rescan(previous: Entry[], previousText: string, text: string): {
     start -= previous[first]!.text.length
   }
 
+  // Old blocks that start in the unchanged tail can be taken over once the
+  // new scan finds a block start at the same place with the same state.
+  let candidate = first
+  let candidateStart = start
   let resumeAt: number | undefined
   const scanned = toEntries(text, start, previous[first]!.state, (at, state) => {
     if (at <= prefix) return false
-    const index = oldIndexByStart.get(at - delta)
-    if (index === undefined || !sameState(state, previous[index]!.state)) return false
-    resumeAt = index
+    const old = at - delta
+    while (candidate < previous.length && candidateStart < old) candidateStart += previous[candidate++]!.text.length
+    if (candidate >= previous.length || candidateStart !== old || old < unchangedFrom) return false
+    if (!sameState(state, previous[candidate]!.state)) return false
+    resumeAt = candidate
     return true
   }, previous.slice(first, first + 16))
   const tail = resumeAt === undefined ? [] : previous.slice(resumeAt)

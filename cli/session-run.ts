@@ -1,0 +1,111 @@
+/**
+ * The CLI's `--stream`, `--edits` and `--stats`: feed a text through one
+ * render session the way the app does, and measure it.
+ */
+import type {Root} from 'hast'
+import {markdownToHast} from '../workers/pipeline.ts'
+import {createSessionMirror} from '../workers/session-mirror.ts'
+import {closeSession, renderSession} from '../workers/session.ts'
+
+/** How to feed the text. */
+export interface SessionRunOptions {
+  /** Append the text this many characters at a time. */
+  stream: number | undefined
+  /** Then make this many random single-character edits. */
+  edits: number
+  /** Seed of the edits' positions and characters. */
+  seed: number
+  /** Also time one full render of the final text, for comparison. */
+  compare: boolean
+}
+
+/** Figures of one run, printed by `--stats`. */
+export interface SessionStats {
+  chunks: number
+  edits: number
+  totalMs: number
+  p50Ms: number
+  p95Ms: number
+  maxMs: number
+  blocksRendered: number
+  blocks: number
+  fullRenderMs: number | undefined
+}
+
+/** Render `text` through a session; returns the final document and the figures. */
+export async function runSession(text: string, options: SessionRunOptions): Promise<{hast: Root; text: string; stats: SessionStats}> {
+  const id = `cli-${process.pid}`
+  const mirror = createSessionMirror()
+  const times: number[] = []
+  let rendered = 0
+  let version = 0
+  let blocks = 0
+  const update = async (markdown: string) => {
+    const started = performance.now()
+    const result = await renderSession(id, markdown, ++version)
+    times.push(performance.now() - started)
+    rendered += result.rendered
+    blocks = result.total
+    mirror.apply(result)
+  }
+
+  const step = options.stream
+  if (step !== undefined) {
+    for (let end = step; end < text.length; end += step) await update(text.slice(0, end))
+  }
+  await update(text)
+
+  const next = random(options.seed)
+  let current = text
+  for (let edit = 0; edit < options.edits; edit++) {
+    const at = Math.floor(next() * (current.length + 1))
+    // Half insertions of a letter or a line ending, half deletions.
+    current =
+      next() < 0.5 || current.length === 0
+        ? current.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + current.slice(at)
+        : current.slice(0, at) + current.slice(at + 1)
+    await update(current)
+  }
+  const totalMs = times.reduce((sum, time) => sum + time, 0)
+  closeSession(id)
+
+  let fullRenderMs: number | undefined
+  if (options.compare) {
+    const started = performance.now()
+    await markdownToHast(current)
+    fullRenderMs = performance.now() - started
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+  return {
+    hast: mirror.hast(),
+    text: current,
+    stats: {
+      chunks: times.length - options.edits,
+      edits: options.edits,
+      totalMs: round(totalMs),
+      p50Ms: round(at(0.5)),
+      p95Ms: round(at(0.95)),
+      maxMs: round(sorted[sorted.length - 1]!),
+      blocksRendered: rendered,
+      blocks,
+      fullRenderMs: fullRenderMs === undefined ? undefined : round(fullRenderMs),
+    },
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100
+}
+
+/** mulberry32: the same seed gives the same edits everywhere. */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

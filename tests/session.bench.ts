@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:node`: the render session against full re-renders, on
+ * generated documents of 10 KB, 100 KB and 1 MB. Prints one table of the
+ * figures from one run, side by side, after Vitest's own.
+ *
+ * Set BENCH_SIZES (for example `10000,100000`) to pick sizes.
+ */
+import {afterAll, bench, describe} from 'vitest'
+import {generateMarkdown} from '../scripts/gen-samples.ts'
+import {markdownToHast} from '../workers/pipeline.ts'
+import {closeSession, renderSession} from '../workers/session.ts'
+
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
+const chunk = 40
+const once = {iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0}
+const rows: Record<string, Record<string, number | string>> = {}
+
+function summary(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+  return {total: sum(times), p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]!}
+}
+
+function sum(values: number[]) {
+  return values.reduce((total, value) => total + value, 0)
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  await run()
+  return performance.now() - started
+}
+
+const round = (value: number) => Math.round(value * 10) / 10
+
+for (const size of sizes) {
+  const text = generateMarkdown(size, 1)
+  const label = size >= 1e6 ? `${size / 1e6} MB` : `${size / 1e3} KB`
+  const row: Record<string, number | string> = (rows[label] = {})
+
+  describe(label, () => {
+    bench('full render (naive: what every update costs without sessions)', async () => {
+      await markdownToHast(text.slice(0, 2000)) // grammars and KaTeX warm
+      row['full render ms'] = round(await time(() => markdownToHast(text)))
+    }, once)
+
+    bench(`stream in ${chunk}-character appends through a session`, async () => {
+      const id = `stream-${size}`
+      const times: number[] = []
+      let rendered = 0
+      for (let end = chunk; end < text.length + chunk; end += chunk) {
+        const started = performance.now()
+        const update = await renderSession(id, text.slice(0, end), end)
+        times.push(performance.now() - started)
+        rendered += update.rendered
+      }
+      closeSession(id)
+      const {total, p50, p95, max} = summary(times)
+      // Per-append p95 over the first and the last tenth: it must not grow with length.
+      const tenth = Math.max(1, Math.floor(times.length / 10))
+      Object.assign(row, {
+        'stream appends': times.length,
+        'stream total ms': round(total),
+        'stream / full': round(total / Number(row['full render ms'])),
+        'append p50 ms': round(p50),
+        'append p95 ms': round(p95),
+        'append max ms': round(max),
+        'append p95 first 10% ms': round(summary(times.slice(0, tenth)).p95),
+        'append p95 last 10% ms': round(summary(times.slice(-tenth)).p95),
+        'stream blocks rendered': rendered,
+      })
+    }, once)
+
+    bench('naive stream: full re-render of sampled prefixes (estimate)', async () => {
+      // Every append re-rendering everything costs the sum over all prefixes;
+      // sample 8 prefixes and integrate rather than spend hours.
+      const appends = Math.ceil(text.length / chunk)
+      let estimate = 0
+      for (let sample = 1; sample <= 8; sample++) {
+        const ms = await time(() => markdownToHast(text.slice(0, Math.floor((text.length * sample) / 8))))
+        estimate += (ms * appends) / 8
+      }
+      row['naive stream ms (est.)'] = Math.round(estimate)
+    }, once)
+
+    bench('one-character edits in the middle, through a session', async () => {
+      const id = `edit-${size}`
+      await renderSession(id, text, 0)
+      const middle = Math.floor(text.length / 2)
+      const times: number[] = []
+      let rendered = 0
+      for (let edit = 1; edit <= 30; edit++) {
+        const edited = text.slice(0, middle) + 'x'.repeat(edit) + text.slice(middle)
+        const started = performance.now()
+        const update = await renderSession(id, edited, edit)
+        times.push(performance.now() - started)
+        rendered += update.rendered
+      }
+      closeSession(id)
+      const {p50, p95, max} = summary(times)
+      Object.assign(row, {'edit p50 ms': round(p50), 'edit p95 ms': round(p95), 'edit max ms': round(max), 'edit blocks rendered': rendered / times.length})
+    }, once)
+  })
+}
+
+afterAll(() => {
+  // One row per figure, one column per size: narrower than the other way round.
+  const figures: Record<string, Record<string, number | string>> = {}
+  for (const [label, row] of Object.entries(rows)) {
+    for (const [figure, value] of Object.entries(row)) (figures[figure] ??= {})[label] = value
+  }
+  console.log('\nRender session vs full re-render, one run (Node, this machine):')
+  console.table(figures)
+})

@@ -1,0 +1,46 @@
+import {describe, expect, it} from 'vitest'
+import {healTail} from '../../../workers/incremental/heal.ts'
+import {closeSession} from '../../../workers/session.ts'
+import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+
+describe('healing the tail of a stream', () => {
+  it.each([
+    ['Some **bold', 'Some **bold**'],
+    ['a `code', 'a `code`'],
+    ['see [the link](https://ex', 'see the link'],
+    ['~~strike', '~~strike~~'],
+    ['$$\nx^2', '$$\nx^2\n$$'],
+    ['| a | b |\n|--', '| a | b |\n| --- | --- |'],
+    ['para\n\n| a | b |', 'para\n'],
+    ['an image ![alt](https://x.example/i', 'an image'],
+  ])('should heal %j for display', (text, healed) => {
+    expect(healTail(text)).toBe(healed)
+  })
+
+  it.each([
+    'It costs $5 and $10.',
+    'It costs $5 and',
+    'a * b and 2 * 3',
+    'x ~ y and 20~25',
+    '- > 25',
+    '| a | b |\n|---|---|\n| 1 | 2 |',
+    '| a | b |\n|---|---|\n| 1 |',
+    'plain **bold** and `code`.',
+  ])('should leave complete text %j alone', (text) => {
+    expect(healTail(text)).toBe(text)
+  })
+
+  it('should render healed while streaming and equal a full render at the end', async () => {
+    const text = 'Intro **bold words** and `code` and [a link](https://x.example).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$\nx^2\n$$\n\nDone ~~old~~.\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    for (let end = 3; end < text.length; end += 3) {
+      const update = await client.update(text.slice(0, end), {heal: true})
+      // Never a raw `**`, `` ` `` or `](` on screen.
+      expect(update.html).not.toMatch(/\*\*|`|\]\(/)
+    }
+    const final = await client.update(text)
+    expect(final.html).toBe(await fullHtml(text))
+    closeSession(id)
+  })
+})
