@@ -6,14 +6,14 @@ describe('parseRenderArgs', () => {
   test('should take one file and default to a full document on stdout', () => {
     expect(parseRenderArgs(['notes.md'])).toEqual({
       type: 'render',
-      args: {input: 'notes.md', out: undefined, fragment: false},
+      args: {input: 'notes.md', out: undefined, fragment: false, stream: undefined, edits: 0, seed: 1, stats: false},
     })
   })
 
   test('should take `-` as stdin and options in any order', () => {
     expect(parseRenderArgs(['--out', 'a.html', '-', '--fragment'])).toEqual({
       type: 'render',
-      args: {input: '-', out: 'a.html', fragment: true},
+      args: {input: '-', out: 'a.html', fragment: true, stream: undefined, edits: 0, seed: 1, stats: false},
     })
     expect(parseRenderArgs(['-o', 'b.html', 'x.md'])).toMatchObject({args: {out: 'b.html'}})
   })
@@ -30,6 +30,14 @@ describe('parseRenderArgs', () => {
     expect(parseRenderArgs(['a.md', 'b.md'])).toEqual({type: 'usage-error', message: 'Expected one FILE, not 2: a.md b.md'})
     expect(parseRenderArgs(['x.md', '--out'])).toMatchObject({type: 'usage-error', message: expect.stringContaining('--out')})
     expect(parseRenderArgs(['--fragment=yes', 'x.md'])).toMatchObject({type: 'usage-error'})
+  })
+
+  test('should take session options as whole numbers', () => {
+    expect(parseRenderArgs(['--stream', '40', '--edits', '5', '--seed', '9', '--stats', 'x.md'])).toMatchObject({
+      args: {stream: 40, edits: 5, seed: 9, stats: true},
+    })
+    expect(parseRenderArgs(['--edits', '-1', 'x.md'])).toMatchObject({type: 'usage-error'})
+    expect(parseRenderArgs(['--stream', '1.5', 'x.md'])).toMatchObject({type: 'usage-error', message: expect.stringContaining('--stream')})
   })
 
   test('should list every option in the usage', () => {
