@@ -38,6 +38,11 @@ export interface SessionUpdate {
   ms: number
   /** How many blocks were rendered (not served from the cache) for this update. */
   rendered: number
+  /**
+   * A progressive update of a long render: the blocks so far, more to come.
+   * Each later update of the same version continues from this one's end.
+   */
+  partial: boolean
 }
 
 /** Options of one session update. */

@@ -11,7 +11,8 @@ import {definitionsOf, footnoteSafeId, normalizeForLabels, type FootnoteSource} 
 import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
 import {healTail} from './incremental/heal.ts'
-import {contextPrefix, renderBlock} from './incremental/render-block.ts'
+import {contextPrefix, renderBlock, type BlockRender} from './incremental/render-block.ts'
+import {createBlockPool, type BlockPool} from './block-pool.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
 import type {RenderMessage} from './types.ts'
@@ -39,6 +40,11 @@ interface Session {
 
 const sessions = new Map<string, Session>()
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+/** Worker time before the first partial update of a long render, then between partial updates. */
+const firstScreenMs = 50
+/** Fewer blocks to render than this: the pool's messages cost more than they save. */
+const minBlocksForPool = 24
+const batchMs = 150
 const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
 
 /** Render `markdown` as the new text of session `sessionId`. */
@@ -47,6 +53,7 @@ export async function renderSession(
   markdown: string,
   version: number,
   options: SessionOptions = {},
+  onProgress?: (update: SessionUpdate) => void,
 ): Promise<SessionUpdate> {
   if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
@@ -57,7 +64,7 @@ export async function renderSession(
   }
   const scan = rescan(session.entries, session.text, markdown)
   session.text = markdown
-  let entries = (session.entries = scan.entries)
+  const entries = (session.entries = scan.entries)
   let firstChanged = scan.firstChanged
 
   // Render what changed. A block the scanner closed too early (the parse
@@ -66,6 +73,10 @@ export async function renderSession(
   let rendered = 0
   let context = contextOf(entries)
   if (context.signature !== session.signature) firstChanged = 0
+  // Blocks before `placed` went out in a partial update already.
+  let placed = firstChanged
+  let lastProgress = started
+  const ahead = renderAhead(entries, firstChanged, context, options)
   for (let index = firstChanged; index < entries.length; index++) {
     if (context.complex) return fallback(session, sessionId, markdown, version, started)
     const entry = entries[index]!
@@ -79,7 +90,10 @@ export async function renderSession(
     const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
     // A block rendered as the last one was not checked for being closed.
     if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last)) {
-      entry.render = await renderBlock(text, entry.prefix!, !last)
+      const pending = ahead.get(entry)
+      entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last
+        ? pending.render
+        : renderBlock(text, entry.prefix!, !last))
       entry.renderedPrefix = entry.prefix
       entry.renderedText = text
       entry.renderedLast = last
@@ -93,20 +107,85 @@ export async function renderSession(
       const merged = contextOf(entries)
       if (merged.signature !== context.signature) firstChanged = 0
       context = merged
+      placed = Math.min(placed, firstChanged)
       index = firstChanged - 1
+      continue
+    }
+    // Progressive first render: the first screen soon, then batches. Blocks
+    // before `index` are final (only `index` may still merge with the next).
+    const now = performance.now()
+    if (onProgress && index > placed && now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs)) {
+      session.signature = context.signature
+      const {orderStart, tail} = place(session, placed, index)
+      onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
+      placed = index
+      lastProgress = now
     }
   }
   session.signature = context.signature
 
-  // Place the blocks from the first changed one on: lines, footnote numbers,
-  // keys and messages all follow from the blocks before.
-  const start: Before = session.before[firstChanged] ?? {line: 0, numbering: createNumbering(), messages: 0, order: 0}
-  session.before.length = firstChanged
+  const {orderStart, tail, numbering, line} = place(session, placed, entries.length)
+  const sectionSource = footnoteSectionSource(numbering, bySafeId(context.footnotes), [...context.links.values()])
+  if (sectionSource !== undefined) {
+    if (session.section?.source !== sectionSource) {
+      session.section = {source: sectionSource, nodes: await renderFootnoteSection(sectionSource)}
+      rendered++
+    }
+    tail.push({key: 'footnotes-' + hashString(sectionSource), nodes: session.section.nodes, lineOffset: line})
+  }
+  return finish(session, sessionId, version, orderStart, tail, rendered, started, false)
+}
+
+let pool: BlockPool | undefined
+
+/** Render long documents' blocks on `size` pool workers (0: in this thread). */
+export function usePool(size: number): void {
+  pool?.terminate()
+  pool = size > 0 ? createBlockPool(size) : undefined
+}
+
+interface Ahead {
+  text: string
+  prefix: string
+  last: boolean
+  render: Promise<BlockRender>
+}
+
+/**
+ * Start rendering every block that needs it on the pool at once, in order,
+ * when there are enough of them to be worth it. The render loop then takes
+ * the results in order, as if it had rendered them itself.
+ */
+function renderAhead(entries: readonly Entry[], from: number, context: Context, options: SessionOptions): Map<Entry, Ahead> {
+  const ahead = new Map<Entry, Ahead>()
+  if (!pool || context.complex || entries.length - from < minBlocksForPool) return ahead
+  for (let index = from; index < entries.length; index++) {
+    const entry = entries[index]!
+    const last = index === entries.length - 1
+    const prefix = entry.prefixFor === context.signature ? entry.prefix! : prefixFor(entry, context.links, context.footnotes)
+    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
+    if (entry.render && entry.renderedPrefix === prefix && entry.renderedText === text && !(entry.renderedLast && !last)) continue
+    const render = pool.renderBlock(text, prefix, !last)
+    // Failures surface when the loop awaits; until then, keep them quiet.
+    render.catch(() => {})
+    ahead.set(entry, {text, prefix, last, render})
+  }
+  return ahead
+}
+
+/**
+ * Place entries `from` to `to` (rendered): lines, footnote numbers, keys and
+ * messages all follow from the entries before, so placing starts from the
+ * state saved before `from`. Where an unchanged text starts, too.
+ */
+function place(session: Session, from: number, to: number) {
+  const start: Before = session.before[from] ?? {line: 0, numbering: createNumbering(), messages: 0, order: 0}
+  session.before.length = from
   session.messages.length = start.messages
   let {line, numbering} = start
   const tail: Array<{key: string; nodes: RootContent[]; lineOffset: number}> = []
-  for (let index = firstChanged; index < entries.length; index++) {
-    const entry = entries[index]!
+  for (let index = from; index < to; index++) {
+    const entry = session.entries[index]!
     session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
     const render = entry.render!
     for (const message of render.messages) session.messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
@@ -127,17 +206,8 @@ export async function renderSession(
     }
     line += entry.lines
   }
-  // And the state after the last block, where an unchanged text starts.
   session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
-  const sectionSource = footnoteSectionSource(numbering, bySafeId(context.footnotes), [...context.links.values()])
-  if (sectionSource !== undefined) {
-    if (session.section?.source !== sectionSource) {
-      session.section = {source: sectionSource, nodes: await renderFootnoteSection(sectionSource)}
-      rendered++
-    }
-    tail.push({key: 'footnotes-' + hashString(sectionSource), nodes: session.section.nodes, lineOffset: line})
-  }
-  return finish(session, sessionId, version, start.order, tail, rendered, started)
+  return {orderStart: start.order, tail, numbering, line}
 }
 
 /** Forget a session and its cache. */
@@ -229,7 +299,7 @@ async function fallback(session: Session, sessionId: string, markdown: string, v
   for (const entry of session.entries) entry.render = undefined
   session.messages = result.messages
   const tail = [{key: 'whole-' + hashString(markdown), nodes: result.hast.children, lineOffset: 0}]
-  return finish(session, sessionId, version, 0, tail, 1, started)
+  return finish(session, sessionId, version, 0, tail, 1, started, false)
 }
 
 function finish(
@@ -240,6 +310,7 @@ function finish(
   tail: ReadonlyArray<{key: string; nodes: RootContent[]; lineOffset: number}>,
   rendered: number,
   started: number,
+  partial: boolean,
 ): SessionUpdate {
   // The main thread holds the keys of the whole previous order; the head
   // stays, the old tail is replaced.
@@ -272,5 +343,6 @@ function finish(
     messages: [...session.messages],
     ms: performance.now() - started,
     rendered,
+    partial,
   }
 }

@@ -7,7 +7,10 @@ import path from 'node:path'
 import {toHtml} from 'hast-util-to-html'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {generateMarkdown} from '../../scripts/gen-samples.ts'
 import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
+import {markdownToHast} from '../../workers/pipeline.ts'
+import {createSessionMirror} from '../../workers/session-mirror.ts'
 import type {RenderResult} from '../../workers/types.ts'
 import {
   buildApp,
@@ -74,9 +77,10 @@ function chunkName(file: string): string | undefined {
 
 /** Whether the page (or its worker) has fetched the grammar chunk for `id`. */
 function fetchedGrammar(id: string): boolean {
-  const file = assets.find((name) => chunkName(name) === id)
-  if (!file) throw new Error(`Expected a built chunk for the \`${id}\` grammar`)
-  return network.urls.some((url) => url.endsWith(`/assets/${file}`))
+  // One copy per worker bundle: the render worker's and the block pool's.
+  const files = assets.filter((name) => chunkName(name) === id)
+  if (files.length === 0) throw new Error(`Expected a built chunk for the \`${id}\` grammar`)
+  return network.urls.some((url) => files.some((file) => url.endsWith(`/assets/${file}`)))
 }
 
 describe('render worker in Chromium (production build)', () => {
@@ -110,6 +114,32 @@ describe('render worker in Chromium (production build)', () => {
     const result = await render('```python\nprint("hi")\n```')
     expect(result.loadedLanguages).toContain('python')
     expect(fetchedGrammar('python')).toBe(true)
+  })
+
+  it('should render a long document on a pool of workers, identical to a full render', async () => {
+    const text = generateMarkdown(60_000, 3)
+    const timed = (sessionId: string, pool: number) =>
+      page.evaluate(
+        async ({md, id, size}) => {
+          await window.renderer.usePool(size)
+          const started = performance.now()
+          const update = await Promise.race([window.renderer.renderSession(id, md, 1), window.workerFailed])
+          return {update, ms: performance.now() - started}
+        },
+        {md: text, id: sessionId, size: pool},
+      )
+    const single = await timed('single', 0)
+    const cold = await timed('pooled-cold', 2)
+    const pooled = await timed('pooled', 2)
+    // Figures for the reader; speed is the benchmark's business, not this test's.
+    console.log(
+      `open ${text.length} chars in the worker: ${Math.round(single.ms)} ms alone, ` +
+        `${Math.round(cold.ms)} ms on a new pool of 2, ${Math.round(pooled.ms)} ms on it warm`,
+    )
+    expect(network.urls.some((url) => /\/assets\/block\.worker-[\w-]+\.js$/.test(url))).toBe(true)
+    const mirror = createSessionMirror()
+    mirror.apply(pooled.update)
+    expect(toHtml(mirror.hast())).toBe(toHtml((await markdownToHast(text)).hast))
   })
 
   it('should log no errors and fetch nothing off this machine', () => {

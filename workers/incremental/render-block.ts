@@ -117,7 +117,8 @@ function withoutLast(nodes: RootContent[]): RootContent[] {
   return result
 }
 
-function collectFootnoteRefs(nodes: RootContent[]): Element[] {
+/** Footnote references in `nodes`, in document order. */
+export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
   const refs: Element[] = []
   const walk = (node: RootContent | Element['children'][number]) => {
     if (node.type !== 'element') return

@@ -117,3 +117,28 @@ describe('render session', () => {
     expect(second.orderStart).toBeGreaterThanOrEqual(1)
   })
 })
+
+describe('progressive first render', () => {
+  it('should send the first blocks early, then batches, ending equal to a full render', async () => {
+    const {renderSession} = await import('../../../workers/session.ts')
+    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {toHtml} = await import('hast-util-to-html')
+    const text = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
+    const mirror = createSessionMirror()
+    const partials: number[] = []
+    const id = nextSessionId()
+    const final = await renderSession(id, text, 1, {}, (update) => {
+      expect(update.partial).toBe(true)
+      mirror.apply(update)
+      partials.push(update.total)
+    })
+    mirror.apply(final)
+    expect(final.partial).toBe(false)
+    expect(partials.length).toBeGreaterThan(1)
+    expect(partials[0]).toBeLessThan(final.total / 2)
+    // Each partial continues where the previous one ended.
+    expect([...partials].sort((a, b) => a - b)).toEqual(partials)
+    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
+    closeSession(id)
+  })
+})

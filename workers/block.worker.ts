@@ -1,0 +1,4 @@
+import {expose} from 'comlink'
+import {blockApi} from './block-api.ts'
+
+expose(blockApi)
