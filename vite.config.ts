@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react'
 import {defaultClientConditions} from 'vite'
 import {defineConfig} from 'vitest/config'
+import {samplesPlugin} from './scripts/vite-plugin-samples.ts'
+import {chatServerPlugin} from './server/vite-plugin.ts'
 
 export default defineConfig({
-  plugins: [react()],
+  // The generated benchmark samples (`/samples/large-*.md`): see scripts/gen-samples.ts.
+  plugins: [react(), samplesPlugin(), chatServerPlugin()],
   // The worker has no `document`. `hast-util-from-html-isomorphic` (used by
   // rehype-katex) and `decode-named-character-reference` list a `worker`
   // export before `browser`, so this condition makes them pick the build that

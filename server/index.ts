@@ -1,0 +1,103 @@
+/**
+ * The production server (`npm start`): one Node HTTP server that serves the
+ * built app from `dist/` and mounts `POST /api/chat`. Run directly, it builds
+ * first if `dist/` is stale.
+ */
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {buildIfNeeded} from './build.ts'
+import {chatConfigFromEnv, createChatHandler, sendJson, type ChatConfig} from './chat.ts'
+import {createStaticHandler} from './static.ts'
+
+/** The port when `PORT` is unset; Vite's dev server has 5173 and its preview 4173. */
+export const DEFAULT_PORT = 8787
+
+/** The interface when `HOST` is unset: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1'
+
+/** Options of `startServer`. */
+export interface ServerOptions {
+  /** The built app; `dist/` of the repository by default. */
+  distDir?: string
+  chat: ChatConfig
+  /** `0` picks a free port. */
+  port?: number
+  host?: string
+}
+
+/** A server that listens, and how to stop it. */
+export interface RunningServer {
+  /** Origin without a trailing slash, such as `http://127.0.0.1:8787`. */
+  url: string
+  server: Server
+  close: () => Promise<void>
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Start the server and resolve once it listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const chat = createChatHandler(options.chat)
+  const files = createStaticHandler(options.distDir ?? `${root}dist`)
+  const log = options.chat.log ?? ((message: string) => console.error(message))
+
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
+    const handle =
+      pathname === '/api/chat'
+        ? chat
+        : pathname.startsWith('/api/')
+          ? async () => sendJson(response, 404, {error: `No API route \`${pathname}\``})
+          : files
+    handle(request, response).catch((error: unknown) => {
+      // A bug, not bad input: log it, answer 500 if still possible, stay up.
+      log(`${request.method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      if (!response.headersSent) sendJson(response, 500, {error: 'Internal server error'})
+      else response.destroy()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const {address, port} = server.address() as AddressInfo
+  const host = address.includes(':') ? `[${address}]` : address
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Streams in flight would keep `close` waiting for minutes.
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+async function main(): Promise<void> {
+  const chat = chatConfigFromEnv()
+  const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`Expected \`PORT\` to be a port number, not \`${process.env.PORT}\``)
+  }
+  if (await buildIfNeeded(root)) console.log('Built the app into dist/.')
+  const running = await startServer({chat, port, host: process.env.HOST || DEFAULT_HOST})
+  const model = chat.upstream
+    ? `${chat.upstream.model} at ${new URL(chat.upstream.baseURL).host} (OpenAI-compatible)`
+    : `the offline demo model at ${chat.replayTps || 'unlimited'} words/s (set OPENAI_BASE_URL for a real one)`
+  console.log(`Offthread on ${running.url}\nChat: ${model}`)
+  const stop = () => void running.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,80 @@
+/**
+ * Scroll sync both ways. The pane the user last pointed at, wheeled or
+ * focused leads; scroll events of the other pane (ours) are ignored, so the
+ * two never chase each other.
+ */
+import type {editor} from 'monaco-editor/editor'
+import {useEffect, useRef} from 'react'
+import {editorTopLine, previewGeometry, scrollEditorToLine} from './preview-geometry.ts'
+import {lineToY, yToLine, type BlockGeometry} from './scroll-map.ts'
+
+type Pane = 'editor' | 'preview'
+
+const leadEvents = ['pointerenter', 'pointerdown', 'wheel', 'touchstart', 'focusin', 'keydown'] as const
+
+/** Keep `instance` and `preview` scrolled to the same place; `version` changes when the preview re-renders. */
+export function useScrollSync(instance: editor.ICodeEditor | undefined, preview: HTMLElement | null, version: number): void {
+  const lead = useRef<Pane>('editor')
+  // Cached per render only for its accessors: positions are read fresh on every lookup.
+  const geometry = useRef<BlockGeometry | undefined>(undefined)
+  const frame = useRef(0)
+  const syncRef = useRef<(from: Pane) => void>(() => {})
+
+  syncRef.current = (from) => {
+    if (!instance || !preview) return
+    const article = preview.querySelector('.markdown-body')
+    if (!article) return
+    geometry.current ??= previewGeometry(article)
+    const map = geometry.current
+    if (from === 'editor') {
+      const max = instance.getScrollHeight() - instance.getLayoutInfo().height
+      const atEnd = max > 0 && instance.getScrollTop() >= max - 1
+      const y = atEnd ? preview.scrollHeight : lineToY(map, editorTopLine(instance))
+      preview.scrollTop = instance.getScrollTop() <= 0 ? 0 : y
+    } else {
+      const max = preview.scrollHeight - preview.clientHeight
+      if (preview.scrollTop <= 0) instance.setScrollTop(0)
+      else if (max > 0 && preview.scrollTop >= max - 1) instance.setScrollTop(instance.getScrollHeight())
+      else scrollEditorToLine(instance, yToLine(map, preview.scrollTop))
+    }
+  }
+
+  useEffect(() => {
+    if (!instance || !preview) return
+    const schedule = (from: Pane) => {
+      if (lead.current !== from) return
+      cancelAnimationFrame(frame.current)
+      frame.current = requestAnimationFrame(() => syncRef.current(from))
+    }
+    const editorNode = instance.getContainerDomNode()
+    const leadEditor = () => (lead.current = 'editor')
+    const leadPreview = () => (lead.current = 'preview')
+    for (const type of leadEvents) {
+      editorNode.addEventListener(type, leadEditor, {passive: true})
+      preview.addEventListener(type, leadPreview, {passive: true})
+    }
+    const onPreviewScroll = () => schedule('preview')
+    preview.addEventListener('scroll', onPreviewScroll, {passive: true})
+    const scrolled = instance.onDidScrollChange((event) => {
+      if (event.scrollTopChanged) schedule('editor')
+    })
+    return () => {
+      cancelAnimationFrame(frame.current)
+      for (const type of leadEvents) {
+        editorNode.removeEventListener(type, leadEditor)
+        preview.removeEventListener(type, leadPreview)
+      }
+      preview.removeEventListener('scroll', onPreviewScroll)
+      scrolled.dispose()
+    }
+  }, [instance, preview])
+
+  // A new render moves blocks: measure again, and keep the preview where the editor is.
+  useEffect(() => {
+    geometry.current = undefined
+    if (lead.current === 'editor' && instance && preview && instance.getScrollTop() > 0) {
+      cancelAnimationFrame(frame.current)
+      frame.current = requestAnimationFrame(() => syncRef.current('editor'))
+    }
+  }, [version, instance, preview])
+}

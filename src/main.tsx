@@ -1,0 +1,53 @@
+/** Entry: load saved documents, start saving and rendering, then mount React. */
+import 'katex/dist/katex.min.css'
+import './styles/app.css'
+import {QueryClientProvider} from '@tanstack/react-query'
+import {Provider} from 'jotai'
+import {StrictMode} from 'react'
+import {createRoot} from 'react-dom/client'
+import {documentCss} from '../workers/document-css.ts'
+import {App} from './App.tsx'
+import {queryClient} from './data/query-client.ts'
+import {startDocumentRenderer} from './render/document-renderer.ts'
+import {createDocumentAtom, nameFromMarkdown} from './state/documents.ts'
+import {loadSaved, startSaving} from './state/persist.ts'
+import {readShareHash} from './state/share-link.ts'
+import {store} from './state/store.ts'
+import {welcome} from './state/welcome.ts'
+import {startThemeSync} from './ui/theme.ts'
+
+// The same style sheet as exported documents and the CLI, so the preview looks like the export.
+const style = document.createElement('style')
+style.dataset.source = 'workers/document-css.ts'
+style.textContent = documentCss
+document.head.prepend(style)
+
+startThemeSync(store)
+const hadDocuments = await loadSaved(store).catch((error: unknown) => {
+  console.warn('Offthread: could not read saved documents', error)
+  return false
+})
+startSaving(store)
+if (!hadDocuments) store.set(createDocumentAtom, {name: 'Welcome', text: welcome})
+openSharedLink()
+addEventListener('hashchange', openSharedLink)
+startDocumentRenderer(store)
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </Provider>
+  </StrictMode>,
+)
+
+/** A `#md=` link opens its text as a new document, never over a saved one. */
+function openSharedLink(): void {
+  const text = readShareHash(location.hash)
+  if (text === undefined) return
+  store.set(createDocumentAtom, {name: nameFromMarkdown(text, 'Shared document'), text})
+  // Drop the fragment so a reload does not open another copy.
+  history.replaceState(null, '', location.pathname + location.search)
+}

@@ -1,0 +1,35 @@
+/**
+ * One block of the preview. The worker's block keys are stable, so React
+ * only renders blocks that are new or whose heading slugs changed; a changed
+ * line offset only touches the wrapper.
+ */
+import type {Root} from 'hast'
+import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
+import {memo, useMemo} from 'react'
+import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {components} from './components.tsx'
+import {withHeadingIds} from './heading-ids.ts'
+
+/** Props of a block: `slugs` is newline-joined so equal slugs compare equal. */
+export interface BlockProps {
+  hast: Root
+  lineOffset: number
+  slugs: string
+}
+
+/**
+ * `display: contents` wrapper carrying the offset: a top-level element's
+ * document line is its `data-line-start` plus `data-line-offset`.
+ */
+export const Block = memo(function Block({hast, lineOffset, slugs}: BlockProps) {
+  return (
+    <div className="block" data-line-offset={lineOffset}>
+      <BlockContent hast={hast} slugs={slugs} />
+    </div>
+  )
+})
+
+const BlockContent = memo(function BlockContent({hast, slugs}: {hast: Root; slugs: string}) {
+  const tree = useMemo(() => withHeadingIds(hast, slugs ? slugs.split('\n') : []), [hast, slugs])
+  return toJsxRuntime(tree, {Fragment, jsx, jsxs, components})
+})

@@ -1,0 +1,94 @@
+/**
+ * The rendered document. Its root carries `data-render-state` and
+ * `data-render-version` so tests can wait for the latest text.
+ */
+import type {Root} from 'hast'
+import {useAtomValue, useSetAtom} from 'jotai'
+import {useMemo, type MouseEvent, type Ref} from 'react'
+import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
+import {Block} from './Block.tsx'
+import {clobberPrefix, headingSlugs} from './heading-ids.ts'
+
+/** Props of the preview. */
+export interface PreviewProps {
+  /** The scrolling element, for scroll sync. */
+  scrollRef?: Ref<HTMLDivElement>
+  /** A top-level block at document line `line` was clicked. */
+  onLineClick?: (line: number) => void
+}
+
+const emptyRoot: Root = {type: 'root', children: []}
+
+/** Past this many blocks, the browser skips layout of blocks out of view (see app.css). */
+const largeDocumentBlocks = 400
+
+/** The open document's preview, block by block. */
+export function Preview({scrollRef, onLineClick}: PreviewProps) {
+  const view = useAtomValue(renderViewAtom)
+  const state = useAtomValue(renderStateAtom)
+  const setView = useSetAtom(renderViewAtom)
+  const {order, blocks} = view
+  const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element
+    const link = target.closest('a')
+    if (link && handleFragmentLink(link, event)) return
+    const line = lineOf(target)
+    if (line !== undefined && !link && !target.closest('button, summary, input')) onLineClick?.(line)
+  }
+
+  return (
+    <div className="preview-pane">
+      {view.error !== undefined && (
+        <div className="render-error" role="alert">
+          <span>
+            <strong>Rendering failed.</strong> {view.error}. The renderer was restarted; the preview shows the last good render.
+          </span>
+          <button type="button" className="render-error-close" aria-label="Dismiss" onClick={() => setView(dismissError)}>
+            ×
+          </button>
+        </div>
+      )}
+      <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
+        <article className={order.length > largeDocumentBlocks ? 'markdown-body large' : 'markdown-body'}>
+          {order.map(({key, lineOffset}, index) => {
+            const hast = blocks.get(key)
+            return hast ? <Block key={key} hast={hast} lineOffset={lineOffset} slugs={(slugs[index] ?? []).join('\n')} /> : null
+          })}
+          {order.length === 0 && view.version > 0 && <p className="preview-empty">Nothing to preview yet.</p>}
+        </article>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Scroll to a `#fragment` inside the preview instead of navigating. As on
+ * GitHub, `#foo` finds `id="user-content-foo"`.
+ */
+function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): boolean {
+  const href = link.getAttribute('href')
+  if (href === null || !href.startsWith('#')) return false
+  event.preventDefault()
+  let id = href.slice(1)
+  try {
+    id = decodeURIComponent(id)
+  } catch {
+    // A malformed escape: look the id up as written.
+  }
+  if (!id) return true
+  const root = link.closest('.markdown-body')
+  const target =
+    root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
+  target?.scrollIntoView({block: 'start', behavior: 'smooth'})
+  return true
+}
+
+/** Document line of the top-level block that contains `element`. */
+export function lineOf(element: Element): number | undefined {
+  const top = element.closest('.block > [data-line-start]')
+  const wrapper = top?.parentElement
+  if (!top || !wrapper) return undefined
+  return Number(top.getAttribute('data-line-start')) + Number(wrapper.getAttribute('data-line-offset') ?? 0)
+}

@@ -1,0 +1,80 @@
+/**
+ * React components that replace some elements of the worker's HAST: code
+ * blocks get a toolbar, headings an anchor, links the new-tab rule, and
+ * task-list checkboxes stay read-only.
+ */
+import {useRef, useState, type ComponentProps, type JSX, type MouseEvent} from 'react'
+
+type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
+
+/** `<pre>` with its language and a Copy button above it. */
+export function CodeBlock({node: _node, ...props}: ElementProps<'pre'>) {
+  const pre = useRef<HTMLPreElement>(null)
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const record = props as Record<string, unknown>
+  const language = typeof record['data-language'] === 'string' ? record['data-language'] : undefined
+  // A top-level block's line range belongs on the outermost element, for scroll sync.
+  const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...preProps} = record
+  const copy = () => {
+    const text = pre.current?.textContent ?? ''
+    navigator.clipboard.writeText(text).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    )
+    setTimeout(() => setCopied('idle'), 1500)
+  }
+  return (
+    <div className="code-block" data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined}>
+      <div className="code-toolbar" contentEditable={false}>
+        <span className="code-language">{language ?? 'text'}</span>
+        <button type="button" className="code-copy" onClick={copy} aria-label="Copy code">
+          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+        </button>
+      </div>
+      <pre ref={pre} {...(preProps as ComponentProps<'pre'>)} />
+    </div>
+  )
+}
+
+/** A heading with a `#` link to itself, when it has a slug. */
+function heading(Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
+  return function Heading({node: _node, children, ...props}: ElementProps<typeof Tag>) {
+    const slug = (props as Record<string, unknown>)['data-slug']
+    return (
+      <Tag {...props}>
+        {children}
+        {typeof slug === 'string' && (
+          // The `#` comes from CSS, so the heading's text stays its own.
+          <a className="anchor" href={`#${slug}`} aria-label="Link to this section" />
+        )}
+      </Tag>
+    )
+  }
+}
+
+/** Links that leave the document open in a new tab, without giving it access to this one. */
+export function Link({node: _node, ...props}: ElementProps<'a'>) {
+  const href = props.href ?? ''
+  if (href === '' || href.startsWith('#')) return <a {...props} />
+  return <a {...props} target="_blank" rel="noopener noreferrer" />
+}
+
+/** Task-list checkboxes show their state but cannot be toggled. */
+export function Checkbox({node: _node, ...props}: ElementProps<'input'>) {
+  if (props.type !== 'checkbox') return <input {...props} />
+  const prevent = (event: MouseEvent) => event.preventDefault()
+  return <input {...props} readOnly disabled onClick={prevent} />
+}
+
+/** Components for `toJsxRuntime`. */
+export const components = {
+  pre: CodeBlock,
+  a: Link,
+  input: Checkbox,
+  h1: heading('h1'),
+  h2: heading('h2'),
+  h3: heading('h3'),
+  h4: heading('h4'),
+  h5: heading('h5'),
+  h6: heading('h6'),
+}

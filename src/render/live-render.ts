@@ -1,0 +1,103 @@
+/**
+ * Latest-wins rendering of one session: at most one call in flight; while it
+ * runs only the newest text is kept, and it is sent when the call returns, so
+ * work never queues up and the preview converges to the latest text.
+ */
+import type {SessionUpdate} from '../../workers/session-types.ts'
+
+/** How a live render talks to the worker; injected so tests can fake it. */
+export interface LiveRenderBackend {
+  /** Render; a long render reports its first blocks early through `progress` (`partial` updates). */
+  render: (sessionId: string, markdown: string, version: number, progress: (update: SessionUpdate) => void) => Promise<SessionUpdate>
+  close: (sessionId: string) => Promise<void>
+  /** Replace the worker after a failure. */
+  restart: (reason: string) => void
+  reason: (error: unknown) => string
+}
+
+/** What the live render reports. */
+export interface LiveRenderListener {
+  /** Text `version` was handed over (it may wait for the call in flight). */
+  requested: (version: number) => void
+  /** An update arrived (partial ones first); return `false` if it does not fit what came before. */
+  updated: (update: SessionUpdate) => boolean
+  /** A call failed; the worker was replaced. */
+  failed: (reason: string, version: number) => void
+}
+
+/** A session's live render. */
+export interface LiveRender {
+  /** Render `markdown` as the session's newest text. */
+  update: (markdown: string) => void
+  /** Send the newest text again (after the worker was replaced), unless a call will anyway. */
+  refresh: () => void
+  /** Stop: drop results still in flight and forget the session in the worker. */
+  close: () => void
+}
+
+/** Start the live render of session `sessionId`. */
+export function createLiveRender(sessionId: string, backend: LiveRenderBackend, listener: LiveRenderListener): LiveRender {
+  let version = 0
+  let pending: {markdown: string; version: number} | undefined
+  let busy = false
+  let closed = false
+  let latest: string | undefined
+  // A text that fails twice in a row is not sent again until it changes,
+  // so a document that crashes the worker cannot restart it in a loop.
+  let failedVersion = -1
+
+  async function pump(): Promise<void> {
+    if (busy || closed || !pending) return
+    const job = pending
+    pending = undefined
+    busy = true
+    // Each update builds on the one before, so once one does not fit, the
+    // rest of this call is ignored and the session starts afresh.
+    let fits = true
+    const progress = (update: SessionUpdate) => {
+      if (closed || !fits || !busy || update.version !== job.version) return
+      fits = listener.updated(update)
+    }
+    try {
+      const update = await backend.render(sessionId, job.markdown, job.version, progress)
+      if (!closed && (!fits || !listener.updated(update))) {
+        // The session forgot a block we no longer hold: start it afresh.
+        await backend.close(sessionId)
+        pending ??= job
+      }
+    } catch (error) {
+      if (!closed) {
+        const reason = backend.reason(error)
+        backend.restart(reason)
+        listener.failed(reason, job.version)
+        if (failedVersion !== job.version) pending ??= job
+        failedVersion = job.version
+      }
+    } finally {
+      busy = false
+    }
+    return pump()
+  }
+
+  function update(markdown: string): void {
+    if (closed) return
+    version++
+    latest = markdown
+    pending = {markdown, version}
+    listener.requested(version)
+    void pump()
+  }
+
+  return {
+    update,
+    refresh() {
+      if (!busy && !pending && latest !== undefined) update(latest)
+    },
+    close() {
+      if (closed) return
+      closed = true
+      pending = undefined
+      backend.close(sessionId).catch(() => {})
+    },
+  }
+}

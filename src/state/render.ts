@@ -1,0 +1,106 @@
+/**
+ * The open document's render: the worker's blocks by key, their order, and
+ * where the live render stands. Updated by `render/document-renderer.ts`.
+ */
+import type {Root} from 'hast'
+import {atom} from 'jotai'
+import type {BlockPlacement, SessionUpdate} from '../../workers/session-types.ts'
+import type {RenderMessage} from '../../workers/types.ts'
+
+/** What the preview shows and the status area reports. */
+export interface RenderView {
+  /** The render session (the document id) these blocks belong to. */
+  sessionId: string | undefined
+  /** The blocks of `order`, by key. */
+  blocks: ReadonlyMap<string, Root>
+  /** The shown document's blocks, in order. */
+  order: readonly BlockPlacement[]
+  messages: readonly RenderMessage[]
+  /** Version of the text shown; 0 before the first render. */
+  version: number
+  /** Version of the newest text sent to the worker. */
+  requested: number
+  /** Whether the shown update is a first part of a long render, more to come. */
+  partial: boolean
+  /** Worker milliseconds of the last render shown. */
+  ms: number | undefined
+  /** Why the last render failed, while it has not succeeded since. */
+  failure: string | undefined
+  /** The last worker failure, kept for the banner until dismissed. */
+  error: string | undefined
+}
+
+/** `rendering` while a newer text is on its way, `error` after a failure, else `idle`. */
+export type RenderState = 'rendering' | 'idle' | 'error'
+
+/** An empty render for session `sessionId`. */
+export function emptyRender(sessionId: string | undefined): RenderView {
+  return {sessionId, blocks: new Map(), order: [], messages: [], version: 0, requested: 0, partial: false, ms: undefined, failure: undefined, error: undefined}
+}
+
+/** The render of the open document. */
+export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
+
+/** Where the render stands. */
+export const renderStateAtom = atom((get) => renderStateOf(get(renderViewAtom)))
+
+/** Where `view` stands. */
+export function renderStateOf(view: RenderView): RenderState {
+  if (view.failure !== undefined) return 'error'
+  return view.requested > view.version || view.partial ? 'rendering' : 'idle'
+}
+
+/** `view` after text `version` was sent to the worker. */
+export function requestRender(view: RenderView, version: number): RenderView {
+  return version > view.requested ? {...view, requested: version} : view
+}
+
+/** Result of `applyUpdate`: the new view, or `undefined` if the update does not fit. */
+export type ApplyResult = RenderView | undefined
+
+/**
+ * `view` with `update` merged in, as `workers/session-mirror.ts` does it:
+ * the update's order replaces the tail from `orderStart`, and only blocks of
+ * the new order are kept (the session sends again any block that returns).
+ * Returns `undefined` when the update does not fit what was received before
+ * (a block never received, a wrong length); the caller then restarts the session.
+ * Every update of the session must be applied, in order: each builds on the last.
+ */
+export function applyUpdate(view: RenderView, update: SessionUpdate): ApplyResult {
+  if (update.sessionId !== view.sessionId) return view
+  const order = update.orderStart === 0 ? update.order : [...view.order.slice(0, update.orderStart), ...update.order]
+  if (order.length !== update.total || update.orderStart > view.order.length) return undefined
+  const blocks = new Map<string, Root>()
+  const received = new Map(update.blocks.map((block) => [block.key, block.hast]))
+  for (const {key} of order) {
+    const block = received.get(key) ?? view.blocks.get(key)
+    if (!block) return undefined
+    blocks.set(key, block)
+  }
+  return {
+    ...view,
+    blocks,
+    order,
+    messages: update.messages,
+    version: Math.max(view.version, update.version),
+    partial: update.partial,
+    ms: update.ms,
+    failure: undefined,
+  }
+}
+
+/** `view` after a worker failure while rendering. */
+export function failRender(view: RenderView, reason: string): RenderView {
+  return {...view, failure: reason, error: reason}
+}
+
+/** `view` without the error banner. */
+export function dismissError(view: RenderView): RenderView {
+  return view.error === undefined ? view : {...view, error: undefined}
+}
+
+/** Content messages of the shown render, with the session they belong to. */
+export const renderMessagesAtom = atom((get) => {
+  const {sessionId, messages} = get(renderViewAtom)
+  return {sessionId, messages}
+})

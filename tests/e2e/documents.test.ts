@@ -1,0 +1,181 @@
+/**
+ * Documents in Chromium, against the production build: they survive a
+ * reload, share links round-trip into new documents, a URL opens (or says
+ * why not), and Export HTML gives the CLI's output.
+ */
+import {mkdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {createServer, type AddressInfo} from 'node:net'
+import path from 'node:path'
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {documentCss} from '../../workers/document-css.ts'
+import {hastToDocument, titleOf} from '../../workers/html-document.ts'
+import {markdownToHast} from '../../workers/pipeline.ts'
+import {katexCss} from '../../cli/katex-css.ts'
+import {documentName, focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
+import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+
+let build: BuildResult
+let served: Served
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const networks: NetworkLog[] = []
+const errors: string[] = []
+let closedPort: number
+
+/** A port on this machine that nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const {port} = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function newPage(): Promise<Page> {
+  const created = await context.newPage()
+  networks.push(guardNetwork(created))
+  created.on('dialog', (dialog) => void dialog.accept())
+  const pageErrors = collectErrors(created)
+  created.on('close', () => errors.push(...pageErrors))
+  return created
+}
+
+/** Names in the documents menu, in order. */
+async function documentNames(target: Page): Promise<string[]> {
+  await target.click('.doc-menu > .button')
+  const names = await target.$$eval('.doc-menu .menu-item-label', (nodes) => nodes.map((node) => node.textContent ?? ''))
+  await target.keyboard.press('Escape')
+  return names
+}
+
+beforeAll(async () => {
+  build = await buildApp()
+  // A document for "Open from URL", served by the same preview server.
+  await mkdir(path.join(build.outDir, 'e2e'), {recursive: true})
+  await writeFile(path.join(build.outDir, 'e2e/remote.md'), '# Remote document\n\nFetched **by address**.\n')
+  served = await serve(build.outDir)
+  closedPort = await freePort()
+  browser = await launchChromium()
+  context = await browser.newContext({viewport: {width: 1280, height: 800}})
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  page = await newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  if (build) await rm(build.outDir, {recursive: true, force: true})
+})
+
+describe('documents', () => {
+  it('should start with a welcome document', async () => {
+    await page.goto(served.url)
+    await waitForEditor(page)
+    await waitForRender(page)
+    expect(await documentName(page)).toBe('Welcome')
+    expect(await page.textContent(`${previewRoot} h1`)).toBe('Welcome to Offthread')
+  })
+
+  it('should keep documents, names and text across a reload', async () => {
+    await page.click('.doc-menu > .button')
+    await page.click('.menu-command:has-text("New document")')
+    await waitForDocument(page, 'Untitled')
+    await page.fill('.doc-title', 'Notes')
+    await page.press('.doc-title', 'Enter')
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type('# Saved notes\n\nTyped before the reload.')
+    await waitForRender(page, before)
+    // Reloading fires `pagehide`, which flushes the debounced save.
+    await page.reload()
+    await waitForDocument(page, 'Notes')
+    expect(await page.textContent(`${previewRoot} h1`)).toBe('Saved notes')
+    expect(await documentNames(page)).toEqual(['Welcome', 'Notes'])
+  })
+
+  it('should switch and delete documents', async () => {
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-main:has-text("Welcome")')
+    await waitForDocument(page, 'Welcome')
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-action[aria-label="Delete Notes"]')
+    await page.keyboard.press('Escape')
+    expect(await documentNames(page)).toEqual(['Welcome'])
+    await page.reload()
+    await waitForDocument(page, 'Welcome')
+    expect(await documentNames(page)).toEqual(['Welcome'])
+  })
+})
+
+describe('share links', () => {
+  it('should open a shared link as a new document', async () => {
+    const text = '# Shared text\n\nWith $x^2$ and a [link](https://example.com).\n'
+    await openMarkdown(page, served.url, text)
+    await page.click('.share-menu > .button')
+    const link = await page.inputValue('.share-link')
+    expect(link).toMatch(/#md=/)
+    await page.waitForSelector('.share-panel :text("Link copied")')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+
+    // Leaving the page flushes its save, so the new tab sees "Shared text" and names its copy "Shared text 2".
+    await page.goto('about:blank')
+    const other = await newPage()
+    await other.goto(link)
+    await waitForDocument(other, 'Shared text 2')
+    expect(await other.textContent(`${previewRoot} h1`)).toBe('Shared text')
+    expect(await other.$$eval(`${previewRoot} .katex`, (nodes) => nodes.length)).toBe(1)
+    // The fragment is dropped, so a reload does not open another copy.
+    expect(new URL(other.url()).hash).toBe('')
+    expect(await documentNames(other)).toEqual(['Welcome', 'Shared text', 'Shared text 2'])
+    await other.close()
+    await page.goto(served.url)
+    await waitForEditor(page)
+  })
+})
+
+describe('open', () => {
+  it('should open a document by URL', async () => {
+    await page.click('.open-menu > .button')
+    await page.fill('#open-url-input', `${served.url}/e2e/remote.md`)
+    await page.click('.open-url button[type="submit"]')
+    await waitForDocument(page, 'Remote document')
+    expect(await page.textContent(`${previewRoot} strong`)).toBe('by address')
+  })
+
+  it('should say why a URL cannot be opened', async () => {
+    await page.click('.open-menu > .button')
+    // Nothing listens on that port: the fetch fails just as a CORS refusal would.
+    const address = `http://127.0.0.1:${closedPort}/missing.md`
+    await page.fill('#open-url-input', address)
+    await page.click('.open-url button[type="submit"]')
+    const message = await page.waitForSelector('.open-panel .menu-error[role="alert"]')
+    expect(await message.textContent()).toContain(`Could not fetch ${address}`)
+    expect(await message.textContent()).toContain('CORS')
+    await page.keyboard.press('Escape')
+  })
+})
+
+describe('export', () => {
+  it('should download the same HTML document as the CLI', async () => {
+    const markdown = await readFile(path.join(build.outDir, 'samples/feature-tour.md'), 'utf8')
+    await openMarkdown(page, served.url, markdown)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Export HTML")')])
+    expect(download.suggestedFilename()).toBe('Offthread feature tour.html')
+    const html = await readFile((await download.path())!, 'utf8')
+    const {hast} = await markdownToHast(markdown)
+    const expected = hastToDocument(hast, {title: titleOf(hast), css: `${await katexCss()}\n${documentCss}`})
+    expect(html.length).toBe(expected.length)
+    expect(html === expected).toBe(true)
+  })
+})
+
+describe('boundaries', () => {
+  it('should make no request outside localhost and log no errors', async () => {
+    await page.close()
+    expect(networks.flatMap((network) => network.external())).toEqual([])
+    // The failed fetch of the unreachable URL is expected in the console.
+    expect(errors.filter((error) => !error.includes('ERR_CONNECTION_REFUSED'))).toEqual([])
+  })
+})

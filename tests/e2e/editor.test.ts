@@ -1,0 +1,226 @@
+/**
+ * The Editor view in Chromium, against the production build: typing renders,
+ * every markdown feature reaches the DOM, the link rule holds, the theme
+ * switches, and the panes scroll together. No request may leave localhost.
+ */
+import {readFile, rm} from 'node:fs/promises'
+import path from 'node:path'
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForEditor, waitForRender} from './app-helpers.ts'
+
+let build: BuildResult
+let served: Served
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let network: NetworkLog
+let errors: string[]
+
+beforeAll(async () => {
+  build = await buildApp()
+  served = await serve(build.outDir)
+  browser = await launchChromium()
+  context = await browser.newContext({viewport: {width: 1400, height: 900}})
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  page = await context.newPage()
+  network = guardNetwork(page)
+  errors = collectErrors(page)
+  await page.goto(served.url)
+  await waitForEditor(page)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  if (build) await rm(build.outDir, {recursive: true, force: true})
+})
+
+describe('editor and preview', () => {
+  it('should render what is typed in Monaco', async () => {
+    await openMarkdown(page, served.url, '# Typing test\n')
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type('\nHello **bold** and `code`')
+    await waitForRender(page, before)
+    expect(await page.textContent(`${previewRoot} p strong`)).toBe('bold')
+    expect(await page.textContent(`${previewRoot} p code`)).toBe('code')
+  })
+
+  it('should show every markdown feature of the feature tour', async () => {
+    await openSample(page, 'feature-tour', 'Feature tour')
+    const count = (selector: string) => page.locator(`${previewRoot} ${selector}`).count()
+    for (const tag of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'blockquote blockquote', 'del', 'em', 'strong', 'hr', 'ol ol, ul ol', 'details summary', 'kbd', 'sub', 'sup']) {
+      expect(await count(tag), tag).toBeGreaterThan(0)
+    }
+    // hast-util-to-jsx-runtime turns `align` into `text-align`.
+    expect(await page.$eval(`${previewRoot} th:nth-child(3)`, (node) => getComputedStyle(node).textAlign)).toBe('right')
+    // Task lists: read-only checkboxes that keep their state when clicked.
+    const checkbox = page.locator(`${previewRoot} .task-list-item input[type="checkbox"]`).first()
+    expect(await checkbox.isDisabled()).toBe(true)
+    expect(await checkbox.isChecked()).toBe(true)
+    // Footnotes, math (inline, display, fence, broken), code.
+    expect(await count('[data-footnote-ref]')).toBe(2)
+    expect(await count('section.footnotes li')).toBe(2)
+    expect(await count('.katex')).toBeGreaterThanOrEqual(4)
+    expect(await count('.katex-display')).toBe(2)
+    expect(await count('.katex-error')).toBe(1)
+    for (const language of ['ts', 'js', 'py', 'sh', 'rust', 'go', 'json', 'diff']) {
+      expect(await count(`pre.shiki[data-language="${language}"]`), language).toBe(1)
+    }
+    expect(await count('pre[data-language="brainfudge"]:not(.shiki)')).toBe(1)
+    expect(await count('.code-block')).toBeGreaterThanOrEqual(11)
+    expect(await page.textContent(`${previewRoot} .code-block:has(pre[data-language="py"]) .code-language`)).toBe('py')
+    expect(await count('.code-block button.code-copy')).toBe(await count('.code-block'))
+    const copy = page.locator(`${previewRoot} .code-block:has(pre[data-language="py"]) .code-copy`)
+    await copy.click()
+    await page.waitForSelector(`${previewRoot} .code-block:has(pre[data-language="py"]) .code-copy:has-text("Copied")`)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^def fib\(n: int\) -> int:\n/)
+    // Raw HTML: allowed elements stay, scripts go; the image loads from the app.
+    expect(await count('script')).toBe(0)
+    const image = page.locator(`${previewRoot} img[alt="The Offthread logo"]`)
+    await image.scrollIntoViewIfNeeded()
+    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth, `${previewRoot} img[alt="The Offthread logo"]`)
+    // KaTeX's fonts are bundled and used.
+    expect(await page.evaluate(() => document.fonts.check('16px KaTeX_Main'))).toBe(true)
+    // Content messages become Monaco markers (a broken formula, an unknown language).
+    // F8 jumps to the next problem and shows its message.
+    await page.click('.monaco-editor .view-lines')
+    await page.keyboard.press('Control+Home')
+    await page.keyboard.press('F8')
+    await page.waitForSelector('.monaco-editor .marker-widget')
+    expect(await page.textContent('.monaco-editor .marker-widget')).toMatch(/KaTeX|Unknown language/)
+    await page.waitForSelector('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning', {state: 'attached'})
+    await page.keyboard.press('Escape')
+  })
+
+  it('should give headings GitHub-style anchors and scroll to fragments in the preview', async () => {
+    expect(await page.getAttribute(`${previewRoot} h2:has-text("Tables")`, 'id')).toBe('user-content-tables')
+    expect(await page.getAttribute(`${previewRoot} h2:has-text("Tables") a.anchor`, 'href')).toBe('#tables')
+    const url = page.url()
+    await page.click(`${previewRoot} a[href="#math"]`)
+    await page.waitForFunction((selector) => {
+      const heading = document.getElementById('user-content-math')
+      const root = document.querySelector(selector)
+      if (!heading || !root) return false
+      return Math.abs(heading.getBoundingClientRect().top - root.getBoundingClientRect().top) < 40
+    }, previewRoot)
+    expect(page.url()).toBe(url)
+  })
+
+  it('should keep the link rule in the DOM', async () => {
+    const links = await page.$$eval(`${previewRoot} a[href]`, (nodes) =>
+      nodes.map((node) => ({href: node.getAttribute('href') ?? '', target: node.getAttribute('target'), rel: node.getAttribute('rel'), text: node.textContent})),
+    )
+    expect(links.length).toBeGreaterThan(10)
+    for (const link of links) {
+      const scheme = /^([^/?#]*?):/.exec(link.href)?.[1]?.toLowerCase()
+      expect(scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme), link.href).toBe(true)
+      if (link.href.startsWith('#')) continue
+      expect(link, link.href).toMatchObject({target: '_blank', rel: 'noopener noreferrer'})
+    }
+    for (const text of ['javascript', 'data', 'vbscript', 'encoded tab']) {
+      expect(links.find((link) => link.text === text)?.href, text).toBe('#')
+    }
+  })
+
+  it('should move the editor cursor to the line of a clicked block', async () => {
+    await page.click(`${previewRoot} h2:has-text("Quotes")`)
+    const line = await page.textContent('.monaco-editor .line-numbers.active-line-number')
+    const source = await readFile(path.join(root, 'public/samples/feature-tour.md'), 'utf8')
+    expect(Number(line)).toBe(source.split('\n').indexOf('## Quotes') + 1)
+  })
+})
+
+describe('theme', () => {
+  const background = () => page.$eval(previewRoot, (node) => getComputedStyle(node.parentElement!).backgroundColor)
+
+  it('should follow the system, then switch to light and dark', async () => {
+    await page.emulateMedia({colorScheme: 'dark'})
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull()
+    expect(await background()).toBe('rgb(13, 17, 23)')
+    await page.click('.theme-switch')
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light')
+    expect(await background()).toBe('rgb(255, 255, 255)')
+    await page.waitForSelector('.monaco-editor.vs')
+    await page.click('.theme-switch')
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
+    expect(await background()).toBe('rgb(13, 17, 23)')
+    await page.waitForSelector('.monaco-editor.vs-dark')
+    // Shiki's dark colors apply to code.
+    const color = await page.$eval(`${previewRoot} pre.shiki`, (node) => getComputedStyle(node).backgroundColor)
+    expect(color).toBe('rgb(36, 41, 46)')
+    await page.click('.theme-switch')
+    await page.emulateMedia({colorScheme: 'light'})
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull()
+    expect(await background()).toBe('rgb(255, 255, 255)')
+  })
+})
+
+describe('scroll sync', () => {
+  it('should scroll the editor with the preview and the preview with the editor', async () => {
+    await openSample(page, 'large-100k', 'Large document (100 KB)')
+    await waitForEditor(page)
+    const preview = page.locator(previewRoot)
+    await preview.hover()
+    await page.mouse.wheel(0, 6000)
+    await expect.poll(async () => (await visibleEditorLines(page))[0], {timeout: 5000}).toBeGreaterThan(50)
+    const previewTop = await preview.evaluate((node) => node.scrollTop)
+
+    // Monaco scrolls only a few lines per synthetic wheel event; page down as a user would.
+    await page.click('.monaco-editor .view-lines')
+    for (let index = 0; index < 12; index++) await page.keyboard.press('PageDown')
+    await expect.poll(() => preview.evaluate((node) => node.scrollTop), {timeout: 5000}).toBeGreaterThan(previewTop + 2000)
+    // The preview's top block is the block at the editor's first visible line, give or take one.
+    const firstLine = (await visibleEditorLines(page))[0]!
+    const previewLine = await preview.evaluate((node) => {
+      const top = node.getBoundingClientRect().top
+      const blocks = [...node.querySelectorAll<HTMLElement>('.block > [data-line-start]')]
+      const block = blocks.find((element) => element.getBoundingClientRect().bottom > top + 1)!
+      return Number(block.dataset.lineStart) + Number(block.parentElement!.dataset.lineOffset)
+    })
+    expect(Math.abs(previewLine - firstLine)).toBeLessThan(12)
+  })
+
+  it('should render an edit to the 100 KB sample quickly', async () => {
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type('x')
+    await waitForRender(page, before)
+    const ms = Number(await page.getAttribute('.status-ms', 'data-ms'))
+    console.log(`render of the 100 KB sample after typing: ${ms} ms (worker)`)
+    expect(ms).toBeGreaterThan(0)
+  })
+})
+
+describe('worker failure', () => {
+  it('should keep the last render, show the reason, and render again in a new worker', async () => {
+    const renderWorker = page.workers().find((worker) => worker.url().includes('render.worker'))
+    expect(renderWorker).toBeDefined()
+    const blocks = await page.locator(`${previewRoot} .block`).count()
+    await renderWorker!.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('boom from the test')
+      })
+    })
+    await page.waitForSelector('.render-error:has-text("boom from the test")')
+    expect(await page.locator(`${previewRoot} .block`).count()).toBe(blocks)
+    await waitForRender(page)
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type('\n\nAfter the crash.')
+    await waitForRender(page, before)
+    expect(await page.locator(`${previewRoot} p:has-text("After the crash.")`).count()).toBe(1)
+    await page.click('.render-error-close')
+    expect(await page.locator('.render-error').count()).toBe(0)
+  })
+})
+
+describe('boundaries', () => {
+  it('should make no request outside localhost and log no errors', () => {
+    expect(network.urls.length).toBeGreaterThan(10)
+    expect(network.external()).toEqual([])
+    expect(errors.filter((error) => !error.includes('boom from the test'))).toEqual([])
+  })
+})

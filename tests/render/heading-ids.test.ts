@@ -1,0 +1,33 @@
+import type {Root} from 'hast'
+import {describe, expect, it} from 'vitest'
+import {headingSlugs, headingTexts, withHeadingIds} from '../../src/render/heading-ids.ts'
+
+const heading = (tagName: string, text: string, properties = {}) => ({type: 'element' as const, tagName, properties, children: [{type: 'text' as const, value: text}]})
+
+describe('heading ids', () => {
+  it('should slug headings like GitHub, unique across blocks', () => {
+    const first: Root = {type: 'root', children: [heading('h1', 'Hello, World!')]}
+    const second: Root = {type: 'root', children: [heading('h2', 'Hello World'), {type: 'element', tagName: 'blockquote', properties: {}, children: [heading('h3', 'Hello World')]}]}
+    expect(headingSlugs([first, second])).toEqual([['hello-world'], ['hello-world-1', 'hello-world-2']])
+  })
+
+  it('should skip headings that have an id and text hidden from readers', () => {
+    const block: Root = {
+      type: 'root',
+      children: [
+        heading('h2', 'Footnotes', {id: 'user-content-footnote-label'}),
+        {type: 'element', tagName: 'h2', properties: {}, children: [{type: 'text', value: 'Sum '}, {type: 'element', tagName: 'span', properties: {ariaHidden: 'true'}, children: [{type: 'text', value: 'x'}]}]},
+      ],
+    }
+    expect(headingTexts(block)).toEqual(['Sum '])
+  })
+
+  it('should add ids without changing the original tree', () => {
+    const paragraph = {type: 'element' as const, tagName: 'p', properties: {}, children: []}
+    const block: Root = {type: 'root', children: [heading('h2', 'Intro'), paragraph]}
+    const result = withHeadingIds(block, ['intro'])
+    expect(result.children[0]).toMatchObject({properties: {id: 'user-content-intro', dataSlug: 'intro'}})
+    expect(result.children[1]).toBe(paragraph)
+    expect(block.children[0]).toMatchObject({properties: {}})
+  })
+})

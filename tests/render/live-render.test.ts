@@ -1,0 +1,123 @@
+import {describe, expect, it} from 'vitest'
+import {createLiveRender, type LiveRenderBackend} from '../../src/render/live-render.ts'
+import type {SessionUpdate} from '../../workers/session-types.ts'
+
+interface Call {
+  markdown: string
+  version: number
+  progress: (update: SessionUpdate) => void
+  resolve: (update: SessionUpdate) => void
+  reject: (error: Error) => void
+}
+
+/** A backend whose calls the test settles by hand. */
+function fakeBackend() {
+  const calls: Call[] = []
+  const events: string[] = []
+  const backend: LiveRenderBackend = {
+    render: (_sessionId, markdown, version, progress) =>
+      new Promise((resolve, reject) => calls.push({markdown, version, progress, resolve, reject})),
+    close: async (sessionId) => void events.push(`close ${sessionId}`),
+    restart: (reason) => void events.push(`restart: ${reason}`),
+    reason: (error) => (error instanceof Error ? error.message : String(error)),
+  }
+  return {backend, calls, events}
+}
+
+const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, total: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('live render', () => {
+  it('should keep one call in flight and send only the newest text after it', async () => {
+    const {backend, calls} = fakeBackend()
+    const shown: number[] = []
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: (update) => (shown.push(update.version), true), failed: () => {}})
+    live.update('a')
+    live.update('ab')
+    live.update('abc')
+    expect(calls.map((call) => call.markdown)).toEqual(['a'])
+    calls[0]!.resolve(result(1))
+    await tick()
+    expect(calls.map((call) => [call.markdown, call.version])).toEqual([['a', 1], ['abc', 3]])
+    calls[1]!.resolve(result(3))
+    await tick()
+    expect(shown).toEqual([1, 3])
+  })
+
+  it('should restart the worker and send the text again after a failure', async () => {
+    const {backend, calls, events} = fakeBackend()
+    const failures: string[] = []
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => true, failed: (reason) => failures.push(reason)})
+    live.update('text')
+    calls[0]!.reject(new Error('worker crashed'))
+    await tick()
+    expect(events).toEqual(['restart: worker crashed'])
+    expect(failures).toEqual(['worker crashed'])
+    expect(calls.map((call) => call.markdown)).toEqual(['text', 'text'])
+    // A second failure of the same text is not retried, so a bad text cannot loop.
+    calls[1]!.reject(new Error('worker crashed'))
+    await tick()
+    expect(calls).toHaveLength(2)
+    live.update('fixed text')
+    expect(calls.map((call) => call.markdown)).toEqual(['text', 'text', 'fixed text'])
+  })
+
+  it('should start the session afresh when an update names a missing block', async () => {
+    const {backend, calls, events} = fakeBackend()
+    let accept = false
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => accept, failed: () => {}})
+    live.update('text')
+    accept = true
+    calls[0]!.resolve(result(1))
+    await tick()
+    expect(events).toEqual([])
+    accept = false
+    live.update('text 2')
+    calls[1]!.resolve(result(2))
+    await tick()
+    expect(events).toEqual(['close s'])
+    expect(calls.map((call) => call.markdown)).toEqual(['text', 'text 2', 'text 2'])
+  })
+
+  it('should drop results that arrive after it is closed', async () => {
+    const {backend, calls, events} = fakeBackend()
+    const shown: number[] = []
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: (update) => (shown.push(update.version), true), failed: () => {}})
+    live.update('a')
+    live.close()
+    calls[0]!.resolve(result(1))
+    await tick()
+    expect(shown).toEqual([])
+    expect(events).toEqual(['close s'])
+  })
+})
+
+describe('live render refresh', () => {
+  it('should send the newest text again only when no call will', async () => {
+    const {backend, calls} = fakeBackend()
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => true, failed: () => {}})
+    live.refresh()
+    expect(calls).toHaveLength(0)
+    live.update('text')
+    live.refresh()
+    expect(calls).toHaveLength(1)
+    calls[0]!.resolve(result(1))
+    await tick()
+    live.refresh()
+    expect(calls.map((call) => [call.markdown, call.version])).toEqual([['text', 1], ['text', 2]])
+  })
+})
+
+describe('live render progress', () => {
+  it('should pass partial updates on before the final one, and drop late ones', async () => {
+    const {backend, calls} = fakeBackend()
+    const seen: string[] = []
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: (update) => (seen.push(`${update.version}${update.partial ? ' partial' : ''}`), true), failed: () => {}})
+    live.update('long text')
+    calls[0]!.progress({...result(1), partial: true})
+    calls[0]!.resolve(result(1))
+    await tick()
+    calls[0]!.progress({...result(1), partial: true})
+    expect(seen).toEqual(['1 partial', '1'])
+  })
+})

@@ -1,0 +1,127 @@
+import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
+import {request} from 'node:http'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, test} from 'vitest'
+import {startServer, type RunningServer} from '../../server/index.ts'
+import {CONTENT_SECURITY_POLICY} from '../../server/static.ts'
+
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>'
+let server: RunningServer
+
+beforeAll(async () => {
+  // The build sits next to a file it must never serve.
+  const parent = await mkdtemp(path.join(tmpdir(), 'offthread-static-'))
+  await writeFile(path.join(parent, 'secret.txt'), 'top secret')
+  const dist = path.join(parent, 'dist')
+  await mkdir(path.join(dist, 'assets'), {recursive: true})
+  await mkdir(path.join(dist, 'samples'))
+  await writeFile(path.join(dist, 'index.html'), indexHtml)
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+  await writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{}')
+  await writeFile(path.join(dist, 'assets', 'KaTeX_Main-Regular-x1.woff2'), new Uint8Array([1, 2, 3]))
+  await writeFile(path.join(dist, 'samples', 'tour.md'), '# Tour')
+  server = await startServer({distDir: dist, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}})
+})
+
+afterAll(async () => {
+  await server.close()
+})
+
+/** GET a raw path, unnormalized (fetch would resolve `..` itself). */
+function getRaw(rawPath: string): Promise<{status: number; body: string}> {
+  const {port} = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    request({host: '127.0.0.1', port, path: rawPath}, (response) => {
+      let body = ''
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => resolve({status: response.statusCode ?? 0, body}))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+describe('serving the built app', () => {
+  test('should serve index.html with the Content-Security-Policy', async () => {
+    const response = await fetch(`${server.url}/`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toBe(indexHtml)
+  })
+
+  test('should forbid inline script and other origins', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((item) => [item.split(' ')[0], item]))
+    expect(directives.get('default-src')).toBe("default-src 'self'")
+    expect(directives.get('script-src')).toBe("script-src 'self'")
+    expect(directives.get('object-src')).toBe("object-src 'none'")
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:|\*|unsafe-eval/)
+  })
+
+  test('should serve assets with their MIME types, cached for good', async () => {
+    const script = await fetch(`${server.url}/assets/index-abc123.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(script.headers.get('content-security-policy')).toBeNull()
+    expect(await script.text()).toBe('console.log(1)')
+    const types = {
+      '/assets/index-abc123.css': 'text/css; charset=utf-8',
+      '/assets/KaTeX_Main-Regular-x1.woff2': 'font/woff2',
+      '/samples/tour.md': 'text/markdown; charset=utf-8',
+    }
+    for (const [file, type] of Object.entries(types)) {
+      const response = await fetch(`${server.url}${file}`)
+      expect(response.headers.get('content-type')).toBe(type)
+      await response.arrayBuffer()
+    }
+  })
+
+  test('should answer HEAD without a body', async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`, {method: 'HEAD'})
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-length')).toBe('14')
+    expect(await response.text()).toBe('')
+  })
+
+  test('should serve index.html for routes of the app', async () => {
+    for (const route of ['/chat', '/documents/abc', '/bench?size=1m']) {
+      const response = await fetch(`${server.url}${route}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+      expect(await response.text()).toBe(indexHtml)
+    }
+  })
+
+  test('should answer a missing file with 404, not the app', async () => {
+    const response = await fetch(`${server.url}/assets/missing-123.js`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toContain('<!doctype')
+  })
+
+  test('should never serve files outside the build', async () => {
+    for (const attempt of ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
+      const {status, body} = await getRaw(attempt)
+      expect([403, 404], attempt).toContain(status)
+      expect(body).not.toContain('top secret')
+    }
+    const {status} = await getRaw('/..%2f..%2f..%2f..%2fetc%2fpasswd')
+    expect(status).toBe(403)
+    expect((await getRaw('/a%00.js')).status).toBe(400)
+    expect((await getRaw('/%E0%A4%A')).status).toBe(400)
+  })
+
+  test('should refuse methods other than GET and HEAD for files', async () => {
+    const response = await fetch(`${server.url}/index.html`, {method: 'DELETE'})
+    expect(response.status).toBe(405)
+  })
+
+  test('should answer unknown API routes with a JSON 404', async () => {
+    const response = await fetch(`${server.url}/api/nope`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({error: 'No API route `/api/nope`'})
+  })
+})
