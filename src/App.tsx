@@ -1,5 +1,7 @@
-/** The app: the header and one of three views (Chat and Benchmark arrive in later issues). */
+/** The app: the header and one of three views. */
 import {useAtomValue} from 'jotai'
+import {BenchView} from './bench/BenchView.tsx'
+import {ChatView} from './chat/ChatView.tsx'
 import {EditorView} from './editor/EditorView.tsx'
 import {viewAtom} from './state/settings.ts'
 import {Header} from './ui/Header.tsx'
@@ -12,18 +14,9 @@ export function App() {
       <Header />
       <main className="main">
         {view === 'editor' && <EditorView />}
-        {view === 'chat' && <Placeholder title="Chat" text="Chat with a model whose replies render as they stream. Coming soon." />}
-        {view === 'bench' && <Placeholder title="Benchmark" text="Measure rendering in the worker against the main thread. Coming soon." />}
+        {view === 'chat' && <ChatView />}
+        {view === 'bench' && <BenchView />}
       </main>
-    </div>
-  )
-}
-
-function Placeholder({title, text}: {title: string; text: string}) {
-  return (
-    <div className="placeholder">
-      <h2>{title}</h2>
-      <p>{text}</p>
     </div>
   )
 }
