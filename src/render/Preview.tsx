@@ -2,12 +2,11 @@
  * The rendered document. Its root carries `data-render-state` and
  * `data-render-version` so tests can wait for the latest text.
  */
-import type {Root} from 'hast'
 import {useAtomValue, useSetAtom} from 'jotai'
-import {useMemo, type MouseEvent, type Ref} from 'react'
+import type {MouseEvent, Ref} from 'react'
 import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
-import {Block} from './Block.tsx'
-import {clobberPrefix, headingSlugs} from './heading-ids.ts'
+import {BlocksView} from './BlocksView.tsx'
+import {clobberPrefix} from './heading-ids.ts'
 
 /** Props of the preview. */
 export interface PreviewProps {
@@ -17,18 +16,11 @@ export interface PreviewProps {
   onLineClick?: (line: number) => void
 }
 
-const emptyRoot: Root = {type: 'root', children: []}
-
-/** Past this many blocks, the browser skips layout of blocks out of view (see app.css). */
-const largeDocumentBlocks = 400
-
 /** The open document's preview, block by block. */
 export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const view = useAtomValue(renderViewAtom)
   const state = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
-  const {order, blocks} = view
-  const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element
@@ -51,13 +43,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
         </div>
       )}
       <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
-        <article className={order.length > largeDocumentBlocks ? 'markdown-body large' : 'markdown-body'}>
-          {order.map(({key, lineOffset}, index) => {
-            const hast = blocks.get(key)
-            return hast ? <Block key={key} hast={hast} lineOffset={lineOffset} slugs={(slugs[index] ?? []).join('\n')} /> : null
-          })}
-          {order.length === 0 && view.version > 0 && <p className="preview-empty">Nothing to preview yet.</p>}
-        </article>
+        <BlocksView view={view} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
       </div>
     </div>
   )
@@ -67,7 +53,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
  * Scroll to a `#fragment` inside the preview instead of navigating. As on
  * GitHub, `#foo` finds `id="user-content-foo"`.
  */
-function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): boolean {
+export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): boolean {
   const href = link.getAttribute('href')
   if (href === null || !href.startsWith('#')) return false
   event.preventDefault()

@@ -2,20 +2,12 @@
  * Keep the open document rendered: every edit goes to the worker at once
  * (latest wins) and each update lands in `renderViewAtom`. Runs outside React.
  */
-import {proxy} from 'comlink'
 import {activeDocumentIdAtom, markdownAtom} from '../state/documents.ts'
 import {applyUpdate, emptyRender, failRender, renderViewAtom, requestRender} from '../state/render.ts'
 import type {store as appStore} from '../state/store.ts'
-import {callRenderer, failureReason, onRendererCrash, restartRenderer} from './client.ts'
-import {createLiveRender, type LiveRender, type LiveRenderBackend} from './live-render.ts'
-
-const backend: LiveRenderBackend = {
-  render: (sessionId, markdown, version, progress) =>
-    callRenderer((remote) => remote.renderSession(sessionId, markdown, version, {}, proxy(progress))),
-  close: (sessionId) => callRenderer((remote) => remote.closeSession(sessionId)),
-  restart: (reason) => restartRenderer(reason),
-  reason: failureReason,
-}
+import {onRendererCrash} from './client.ts'
+import {createLiveRender, type LiveRender} from './live-render.ts'
+import {workerBackend as backend} from './worker-backend.ts'
 
 /** Render the store's open document whenever it or its text changes; returns a stop function. */
 export function startDocumentRenderer(store: typeof appStore): () => void {

@@ -3,12 +3,18 @@
  * runs only the newest text is kept, and it is sent when the call returns, so
  * work never queues up and the preview converges to the latest text.
  */
-import type {SessionUpdate} from '../../workers/session-types.ts'
+import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
 
 /** How a live render talks to the worker; injected so tests can fake it. */
 export interface LiveRenderBackend {
   /** Render; a long render reports its first blocks early through `progress` (`partial` updates). */
-  render: (sessionId: string, markdown: string, version: number, progress: (update: SessionUpdate) => void) => Promise<SessionUpdate>
+  render: (
+    sessionId: string,
+    markdown: string,
+    version: number,
+    progress: (update: SessionUpdate) => void,
+    options: SessionOptions,
+  ) => Promise<SessionUpdate>
   close: (sessionId: string) => Promise<void>
   /** Replace the worker after a failure. */
   restart: (reason: string) => void
@@ -27,8 +33,8 @@ export interface LiveRenderListener {
 
 /** A session's live render. */
 export interface LiveRender {
-  /** Render `markdown` as the session's newest text. */
-  update: (markdown: string) => void
+  /** Render `markdown` as the session's newest text (`{heal: true}` while a reply streams). */
+  update: (markdown: string, options?: SessionOptions) => void
   /** Send the newest text again (after the worker was replaced), unless a call will anyway. */
   refresh: () => void
   /** Stop: drop results still in flight and forget the session in the worker. */
@@ -38,10 +44,10 @@ export interface LiveRender {
 /** Start the live render of session `sessionId`. */
 export function createLiveRender(sessionId: string, backend: LiveRenderBackend, listener: LiveRenderListener): LiveRender {
   let version = 0
-  let pending: {markdown: string; version: number} | undefined
+  let pending: {markdown: string; version: number; options: SessionOptions} | undefined
   let busy = false
   let closed = false
-  let latest: string | undefined
+  let latest: {markdown: string; options: SessionOptions} | undefined
   // A text that fails twice in a row is not sent again until it changes,
   // so a document that crashes the worker cannot restart it in a loop.
   let failedVersion = -1
@@ -59,7 +65,7 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
       fits = listener.updated(update)
     }
     try {
-      const update = await backend.render(sessionId, job.markdown, job.version, progress)
+      const update = await backend.render(sessionId, job.markdown, job.version, progress, job.options)
       if (!closed && (!fits || !listener.updated(update))) {
         // The session forgot a block we no longer hold: start it afresh.
         await backend.close(sessionId)
@@ -79,11 +85,11 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
     return pump()
   }
 
-  function update(markdown: string): void {
+  function update(markdown: string, options: SessionOptions = {}): void {
     if (closed) return
     version++
-    latest = markdown
-    pending = {markdown, version}
+    latest = {markdown, options}
+    pending = {markdown, version, options}
     listener.requested(version)
     void pump()
   }
@@ -91,7 +97,7 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
   return {
     update,
     refresh() {
-      if (!busy && !pending && latest !== undefined) update(latest)
+      if (!busy && !pending && latest !== undefined) update(latest.markdown, latest.options)
     },
     close() {
       if (closed) return

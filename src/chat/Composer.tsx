@@ -1,0 +1,90 @@
+/**
+ * The composer: a textarea that grows with its text up to a maximum height
+ * (then scrolls). Enter sends, Shift+Enter breaks the line, and Enter that
+ * confirms an IME composition does neither. While a reply streams, Stop.
+ */
+import {useAtom, useAtomValue, useStore} from 'jotai'
+import {useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent} from 'react'
+import {activeConversationIdAtom, composerTextAtom, sendErrorAtom, streamingReplyAtom} from '../state/chat.ts'
+import {sendMessage, stopReply} from './chat-actions.ts'
+import {SendIcon, StopIcon, WarningIcon} from './chat-icons.tsx'
+
+/** The composer of the open conversation. */
+export function Composer() {
+  const store = useStore()
+  const [text, setText] = useAtom(composerTextAtom)
+  const streaming = useAtomValue(streamingReplyAtom)
+  const conversationId = useAtomValue(activeConversationIdAtom)
+  const sendError = useAtomValue(sendErrorAtom)
+  const input = useRef<HTMLTextAreaElement>(null)
+
+  useLayoutEffect(() => {
+    if (input.current) fitHeight(input.current)
+  }, [text])
+  useEffect(() => input.current?.focus(), [conversationId])
+
+  const send = () => {
+    if (streaming || text.trim() === '') return
+    sendMessage(store, text)
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    send()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || isComposing(event)) return
+    event.preventDefault()
+    send()
+  }
+
+  return (
+    <div className="composer-area">
+      {sendError !== undefined && (
+        <div className="composer-error" role="alert">
+          <WarningIcon />
+          <span>
+            <strong>Not sent.</strong> {sendError} Your message is back in the box below.
+          </span>
+          <button type="button" className="composer-error-close" aria-label="Dismiss" onClick={() => store.set(sendErrorAtom, undefined)}>
+            ×
+          </button>
+        </div>
+      )}
+      <form className="composer" onSubmit={onSubmit}>
+        <textarea
+          ref={input}
+          className="composer-input"
+          aria-label="Message"
+          placeholder="Ask anything, or try /help"
+          rows={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {streaming ? (
+          <button type="button" className="composer-button stop" aria-label="Stop" title="Stop the reply" onClick={() => stopReply(streaming.id)}>
+            <StopIcon />
+          </button>
+        ) : (
+          <button type="submit" className="composer-button send" aria-label="Send" title="Send (Enter)" disabled={text.trim() === ''}>
+            <SendIcon />
+          </button>
+        )}
+      </form>
+      <p className="composer-hint">
+        <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line. Replies render as they stream, off the main thread.
+      </p>
+    </div>
+  )
+}
+
+/** Whether the key event belongs to an IME composition (Safari reports the confirming Enter as key code 229). */
+function isComposing(event: KeyboardEvent): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229
+}
+
+/** Fit the textarea's height to its text; CSS `max-height` caps it, and past that it scrolls. */
+function fitHeight(textarea: HTMLTextAreaElement): void {
+  textarea.style.height = 'auto'
+  textarea.style.height = `${textarea.scrollHeight}px`
+}

@@ -1,0 +1,158 @@
+/**
+ * What the chat does, outside React: send a message, stream the reply into
+ * the store, stop, regenerate and retry, and manage conversations.
+ */
+import {
+  activeConversationIdAtom,
+  addConversation,
+  addMessage,
+  chatMessagesAtom,
+  composerDraftsAtom,
+  conversationsAtom,
+  draftKey,
+  endReply,
+  removeConversation,
+  removeConversationMessages,
+  removeMessage,
+  renameConversation,
+  sendErrorAtom,
+  setDraft,
+  titleFromText,
+  touchConversation,
+  updateMessage,
+  withReplyText,
+  type ChatMessage,
+  type ReplyEnd,
+} from '../state/chat.ts'
+import type {store as appStore} from '../state/store.ts'
+import {chatRequest, fetchReply, type ChatRequestBody} from './fetch-reply.ts'
+
+type Store = typeof appStore
+
+/** Milliseconds between two store updates of a streaming reply's text. */
+export const textFlushDelay = 30
+
+/** Abort controllers of the replies streaming now, by message id. */
+const streams = new Map<string, AbortController>()
+
+/** Send `text` in the open conversation (a new one if none is open) and stream the reply. */
+export function sendMessage(store: Store, text: string): void {
+  if (text.trim() === '') return
+  let conversationId = store.get(activeConversationIdAtom)
+  if (conversationId !== undefined && isStreaming(store, conversationId)) return
+  store.set(composerDraftsAtom, (drafts) => setDraft(drafts, draftKey(conversationId), ''))
+  if (conversationId === undefined) {
+    conversationId = crypto.randomUUID()
+    store.set(conversationsAtom, (list) => addConversation(list, {id: conversationId!, title: titleFromText(text), createdAt: Date.now()}))
+    store.set(activeConversationIdAtom, conversationId)
+  }
+  store.set(sendErrorAtom, undefined)
+  const message: ChatMessage = {id: crypto.randomUUID(), role: 'user', text, status: 'done'}
+  store.set(chatMessagesAtom, (messages) => addMessage(messages, conversationId, message))
+  void streamReply(store, conversationId, 'submit-message', message)
+}
+
+/** Replace reply `replyId` (and anything after it) with a new one: Regenerate, and Retry after an error. */
+export function regenerateReply(store: Store, conversationId: string, replyId: string): void {
+  if (isStreaming(store, conversationId)) return
+  store.set(sendErrorAtom, undefined)
+  store.set(chatMessagesAtom, (messages) => removeMessage(messages, conversationId, replyId, true))
+  void streamReply(store, conversationId, 'regenerate-message', undefined, replyId)
+}
+
+/** Stop reply `replyId`; the text received so far stays. */
+export function stopReply(replyId: string): void {
+  streams.get(replyId)?.abort()
+}
+
+/** Open a new, empty chat (the conversation is created with its first message). */
+export function newChat(store: Store): void {
+  store.set(activeConversationIdAtom, undefined)
+  store.set(sendErrorAtom, undefined)
+}
+
+/** Open conversation `id`. */
+export function openConversation(store: Store, id: string): void {
+  store.set(activeConversationIdAtom, id)
+  store.set(sendErrorAtom, undefined)
+}
+
+/** Rename conversation `id` (a blank title is ignored). */
+export function renameChat(store: Store, id: string, title: string): void {
+  store.set(conversationsAtom, (list) => renameConversation(list, id, title))
+}
+
+/** Delete conversation `id`, stopping its reply if one streams. */
+export function deleteChat(store: Store, id: string): void {
+  for (const message of store.get(chatMessagesAtom)[id] ?? []) stopReply(message.id)
+  store.set(conversationsAtom, (list) => removeConversation(list, id))
+  store.set(chatMessagesAtom, (messages) => removeConversationMessages(messages, id))
+  store.set(composerDraftsAtom, (drafts) => setDraft(drafts, id, ''))
+  if (store.get(activeConversationIdAtom) === id) newChat(store)
+}
+
+function isStreaming(store: Store, conversationId: string): boolean {
+  return (store.get(chatMessagesAtom)[conversationId] ?? []).some((message) => message.status === 'streaming')
+}
+
+/**
+ * Stream a new reply to the conversation's messages. `sent` is the user
+ * message just sent: if the server refuses the request outright (a 4xx), it
+ * is taken back and its text returns to the composer, so nothing is lost.
+ */
+async function streamReply(
+  store: Store,
+  conversationId: string,
+  trigger: ChatRequestBody['trigger'],
+  sent?: ChatMessage,
+  regeneratedId?: string,
+): Promise<void> {
+  const history = store.get(chatMessagesAtom)[conversationId] ?? []
+  const reply: ChatMessage = {id: crypto.randomUUID(), role: 'assistant', text: '', status: 'streaming'}
+  const change = (update: (message: ChatMessage) => ChatMessage) =>
+    store.set(chatMessagesAtom, (messages) => updateMessage(messages, conversationId, reply.id, update))
+  store.set(chatMessagesAtom, (messages) => addMessage(messages, conversationId, reply))
+  store.set(conversationsAtom, (list) => touchConversation(list, conversationId))
+
+  const controller = new AbortController()
+  streams.set(reply.id, controller)
+  // Deltas can come thousands a second; the store takes the newest text at most every `textFlushDelay` ms.
+  let latest = ''
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    change((message) => withReplyText(message, latest))
+  }
+  let end: ReplyEnd
+  try {
+    end = await fetchReply(chatRequest(conversationId, history, trigger, regeneratedId), controller.signal, {
+      onStart: ({model, offline}) => change((message) => ({...message, model, offline})),
+      onText: (text) => {
+        latest = text
+        timer ??= setTimeout(flush, textFlushDelay)
+      },
+    })
+  } catch (error) {
+    // `fetchReply` does not throw; if a bug makes it, the reply must not stay "streaming".
+    end = {text: latest, error: error instanceof Error ? error.message : String(error)}
+  } finally {
+    clearTimeout(timer)
+    streams.delete(reply.id)
+  }
+  if (sent && 'error' in end && end.status !== undefined && end.status >= 400 && end.status < 500 && end.text === '') {
+    takeBack(store, conversationId, sent, reply.id, end.error)
+    return
+  }
+  change((message) => endReply(message, end))
+}
+
+/** Withdraw a refused message: its text goes back in front of the composer's draft, with the reason shown. */
+function takeBack(store: Store, conversationId: string, sent: ChatMessage, replyId: string, reason: string): void {
+  store.set(chatMessagesAtom, (messages) => removeMessage(removeMessage(messages, conversationId, replyId), conversationId, sent.id))
+  store.set(composerDraftsAtom, (drafts) => {
+    const draft = drafts[conversationId] ?? ''
+    return setDraft(drafts, conversationId, draft ? `${sent.text}\n\n${draft}` : sent.text)
+  })
+  if (store.get(activeConversationIdAtom) === conversationId) store.set(sendErrorAtom, reason)
+}

@@ -1,0 +1,107 @@
+/**
+ * Keep the open conversation's messages rendered, each in its own render
+ * session (`chat:<id>`): a streaming reply is sent on every change with its
+ * unfinished end healed, then once more as it is, which equals a full render.
+ * A finished message's session is closed once that render arrived (its
+ * blocks stay in `messageRenderAtom`); messages of other conversations are
+ * dropped. Runs outside React.
+ */
+import {onRendererCrash} from '../render/client.ts'
+import {createLiveRender, type LiveRender, type LiveRenderBackend} from '../render/live-render.ts'
+import {workerBackend} from '../render/worker-backend.ts'
+import {activeMessagesAtom, type ChatMessage} from '../state/chat.ts'
+import {chatSessionId, dropMessageRender, messageRenderAtom} from '../state/chat-render.ts'
+import {applyUpdate, emptyRender, failRender, requestRender} from '../state/render.ts'
+import type {store as appStore} from '../state/store.ts'
+
+type Store = typeof appStore
+
+interface Rendering {
+  /** The live render while the message may still change or its last render is on its way. */
+  live: LiveRender | undefined
+  /** The text and options last sent. */
+  text: string
+  heal: boolean
+  /** Versions sent through `live`, which numbers them the same way. */
+  sent: number
+  /** The version of the final (unhealed) text, once sent. */
+  final: number | undefined
+}
+
+/** Render the store's open conversation; returns a stop function. */
+export function startChatRenderer(store: Store, backend: LiveRenderBackend = workerBackend): () => void {
+  const renderings = new Map<string, Rendering>()
+
+  function open(messageId: string, rendering: Rendering): LiveRender {
+    const view = messageRenderAtom(messageId)
+    const sessionId = chatSessionId(messageId)
+    // A fresh session numbers from 1 again; the blocks shown stay until its first update replaces them.
+    store.set(view, (old) => ({...emptyRender(sessionId), blocks: old.blocks, order: old.order}))
+    rendering.sent = 0
+    const live = createLiveRender(sessionId, backend, {
+      requested: (version) => store.set(view, (old) => requestRender(old, version)),
+      updated: (update) => {
+        const next = applyUpdate(store.get(view), update)
+        if (!next) return false
+        store.set(view, next)
+        // The final text is shown: the worker may forget the session.
+        if (!update.partial && update.version === rendering.final && rendering.live === live) {
+          live.close()
+          rendering.live = undefined
+        }
+        return true
+      },
+      failed: (reason) => {
+        console.error(`Offthread: ${reason}; restarted the render worker`)
+        store.set(view, (old) => failRender(old, reason))
+      },
+    })
+    return live
+  }
+
+  function render(message: ChatMessage): void {
+    const heal = message.status === 'streaming'
+    let rendering = renderings.get(message.id)
+    if (rendering && rendering.text === message.text && rendering.heal === heal) return
+    if (!rendering) renderings.set(message.id, (rendering = {live: undefined, text: '', heal, sent: 0, final: undefined}))
+    rendering.text = message.text
+    rendering.heal = heal
+    send(message.id, rendering)
+  }
+
+  function send(messageId: string, rendering: Rendering): void {
+    rendering.live ??= open(messageId, rendering)
+    rendering.sent++
+    rendering.final = rendering.heal ? undefined : rendering.sent
+    rendering.live.update(rendering.text, rendering.heal ? {heal: true} : {})
+  }
+
+  function sync(): void {
+    const messages = store.get(activeMessagesAtom)
+    const shown = new Set(messages.map((message) => message.id))
+    for (const [id, rendering] of renderings) {
+      if (shown.has(id)) continue
+      rendering.live?.close()
+      renderings.delete(id)
+      dropMessageRender(id)
+    }
+    for (const message of messages) render(message)
+  }
+
+  // A worker that died took its sessions along: render what is still open again in the new one.
+  const onCrash = (reason: string) => {
+    for (const [id, rendering] of renderings) {
+      if (!rendering.live) continue
+      store.set(messageRenderAtom(id), (view) => failRender(view, reason))
+      send(id, rendering)
+    }
+  }
+
+  const stops = [store.sub(activeMessagesAtom, sync), onRendererCrash(onCrash)]
+  sync()
+  return () => {
+    for (const stop of stops) stop()
+    for (const rendering of renderings.values()) rendering.live?.close()
+    renderings.clear()
+  }
+}

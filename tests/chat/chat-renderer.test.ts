@@ -1,0 +1,81 @@
+import {createStore} from 'jotai'
+import {describe, expect, it} from 'vitest'
+import {startChatRenderer} from '../../src/chat/chat-renderer.ts'
+import type {LiveRenderBackend} from '../../src/render/live-render.ts'
+import {activeConversationIdAtom, chatMessagesAtom, type ChatMessage} from '../../src/state/chat.ts'
+import {messageRenderAtom} from '../../src/state/chat-render.ts'
+import {renderStateOf} from '../../src/state/render.ts'
+import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
+
+/** A backend that renders each text as one block keyed by the text, and logs every call. */
+function fakeBackend() {
+  const calls: {sessionId: string; markdown: string; options: SessionOptions}[] = []
+  const closed: string[] = []
+  const backend: LiveRenderBackend = {
+    render: async (sessionId, markdown, version, _progress, options) => {
+      calls.push({sessionId, markdown, options})
+      const key = `${options.heal ? 'healed:' : ''}${markdown}`
+      const update: SessionUpdate = {
+        sessionId, version, orderStart: 0, total: 1, order: [{key, lineOffset: 0}],
+        blocks: [{key, hast: {type: 'root', children: [{type: 'text', value: key}]}}],
+        messages: [], ms: 1, rendered: 1, partial: false,
+      }
+      return update
+    },
+    close: async (sessionId) => void closed.push(sessionId),
+    restart: () => {},
+    reason: String,
+  }
+  return {backend, calls, closed}
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+const reply = (text: string, status: ChatMessage['status']): ChatMessage => ({id: 'r1', role: 'assistant', text, status})
+
+describe('chat renderer', () => {
+  it('should heal a streaming reply, then render its final text unhealed and close its session', async () => {
+    const store = createStore()
+    const {backend, calls, closed} = fakeBackend()
+    store.set(activeConversationIdAtom, 'c')
+    store.set(chatMessagesAtom, {c: [reply('Hello **wor', 'streaming')]})
+    const stop = startChatRenderer(store, backend)
+    await tick()
+    store.set(chatMessagesAtom, {c: [reply('Hello **world**', 'streaming')]})
+    await tick()
+    expect(closed).toEqual([])
+    store.set(chatMessagesAtom, {c: [reply('Hello **world**', 'done')]})
+    await tick()
+    await tick()
+    expect(calls.map(({sessionId, markdown, options}) => [sessionId, markdown, options])).toEqual([
+      ['chat:r1', 'Hello **wor', {heal: true}],
+      ['chat:r1', 'Hello **world**', {heal: true}],
+      ['chat:r1', 'Hello **world**', {}],
+    ])
+    const view = store.get(messageRenderAtom('r1'))
+    expect(view.order.map(({key}) => key)).toEqual(['Hello **world**'])
+    expect(view.version).toBe(3)
+    expect(renderStateOf(view)).toBe('idle')
+    expect(closed).toEqual(['chat:r1'])
+    stop()
+  })
+
+  it('should render user messages once and drop the renders of a conversation that is closed', async () => {
+    const store = createStore()
+    const {backend, calls} = fakeBackend()
+    store.set(chatMessagesAtom, {
+      a: [{id: 'u1', role: 'user', text: '# Question', status: 'done'}],
+      b: [{id: 'u2', role: 'user', text: 'Other', status: 'done'}],
+    })
+    store.set(activeConversationIdAtom, 'a')
+    const stop = startChatRenderer(store, backend)
+    await tick()
+    expect(calls.map(({markdown}) => markdown)).toEqual(['# Question'])
+    const before = messageRenderAtom('u1')
+    store.set(activeConversationIdAtom, 'b')
+    await tick()
+    expect(calls.map(({markdown}) => markdown)).toEqual(['# Question', 'Other'])
+    // The dropped view is a new, empty one when asked for again.
+    expect(messageRenderAtom('u1')).not.toBe(before)
+    stop()
+  })
+})
