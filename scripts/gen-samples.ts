@@ -1,12 +1,13 @@
 /**
  * Generated sample documents for the benchmark: deterministic (seeded)
- * markdown of a given size that mixes every kind of block. The Vite plugin
+ * markdown of a given size that mixes every kind of block: prose with
+ * emphasis, links and inline math, tables, task lists, nested lists,
+ * footnotes, display math, code in a dozen languages, quotes and raw HTML.
+ * It runs in Node and in the browser (the Benchmark view). The Vite plugin
  * in `vite-plugin-samples.ts` serves and emits them, so the repository does
  * not carry megabytes of text. Run directly to print one:
  * `tsx scripts/gen-samples.ts 100000 > large.md`.
  */
-import {pathToFileURL} from 'node:url'
-
 /** A generated sample: its file name under `/samples/` and its size in bytes (approximate, never less). */
 export interface GeneratedSample {
   file: string
@@ -27,7 +28,7 @@ const words = (
   'the a of to and in is it that for on with as by at from this be are was or an which'
 ).split(' ')
 
-const languages = ['ts', 'py', 'json', 'sh', 'rust', 'css'] as const
+const languages = ['ts', 'py', 'json', 'sh', 'rust', 'css', 'go', 'java', 'c', 'yaml', 'sql', 'html'] as const
 
 /** A PRNG (mulberry32): the same seed gives the same document on every machine. */
 function random(seed: number): () => number {
@@ -58,6 +59,7 @@ export function generateMarkdown(bytes: number, seed: number): string {
       if (roll < 0.11) return `\`${word()}()\``
       if (roll < 0.13) return `[${phrase(2)}](https://example.com/${word()})`
       if (roll < 0.14) return `$x_${int(1, 9)}^2$`
+      if (roll < 0.15) return `~~${word()}~~`
       return word()
     })
     return parts.join(' ').replace(/^\w/, (c) => c.toUpperCase()) + '.'
@@ -79,6 +81,18 @@ export function generateMarkdown(bytes: number, seed: number): string {
         return `fn ${name}(items: &[String]) -> usize {\n    items.iter().map(|s| s.len() * ${int(2, 9)}).sum()\n}`
       case 'css':
         return `.${word()}-${word()} {\n  margin: ${int(0, 24)}px;\n  color: #${int(0x100000, 0xffffff).toString(16)};\n}`
+      case 'go':
+        return `func ${name}(items []string) int {\n\ttotal := 0\n\tfor _, item := range items {\n\t\ttotal += len(item) * ${int(2, 9)}\n\t}\n\treturn total\n}`
+      case 'java':
+        return `public static int ${name}(List<String> items) {\n    return items.stream().mapToInt(s -> s.length() * ${int(2, 9)}).sum();\n}`
+      case 'c':
+        return `size_t ${name}(const char **items, size_t n) {\n  size_t total = 0;\n  for (size_t i = 0; i < n; i++) total += strlen(items[i]) * ${int(2, 9)};\n  return total;\n}`
+      case 'yaml':
+        return `${name}:\n  version: ${int(1, 20)}\n  tags: [${word()}, ${word()}]\n  enabled: ${next() < 0.5}`
+      case 'sql':
+        return `SELECT ${word()}, COUNT(*) AS total\nFROM ${name}\nWHERE version > ${int(1, 20)}\nGROUP BY ${word()};`
+      case 'html':
+        return `<section class="${word()}">\n  <h2>${title(2)}</h2>\n  <p>${phrase(5)}</p>\n</section>`
     }
   }
 
@@ -96,7 +110,13 @@ export function generateMarkdown(bytes: number, seed: number): string {
     push(paragraph())
     const roll = next()
     if (roll < 0.3) {
-      push(Array.from({length: int(3, 6)}, () => `- ${sentence()}`).join('\n'))
+      // Some items carry a nested list, ordered or not.
+      const item = () => {
+        if (next() >= 0.25) return `- ${sentence()}`
+        const ordered = next() < 0.5
+        return [`- ${sentence()}`, ...Array.from({length: int(2, 3)}, (_, i) => `  ${ordered ? `${i + 1}.` : '-'} ${phrase(int(3, 8))}`)].join('\n')
+      }
+      push(Array.from({length: int(3, 6)}, item).join('\n'))
     } else if (roll < 0.45) {
       push(Array.from({length: int(3, 5)}, () => `- [${next() < 0.5 ? 'x' : ' '}] ${phrase(int(3, 7))}`).join('\n'))
     } else if (roll < 0.6) {
@@ -112,11 +132,14 @@ export function generateMarkdown(bytes: number, seed: number): string {
     if (next() < 0.15) push(`$$\n\\sum_{i=1}^{${int(2, 99)}} i^${int(2, 4)} = \\frac{n(n+1)}{2}\n$$`)
     if (next() < 0.2) push(`${sentence()}[^s${section}]\n\n[^s${section}]: ${sentence()}`)
     if (next() < 0.1) push(`### ${title(int(2, 4))}\n\n1. ${sentence()}\n2. ${sentence()}\n3. ${sentence()}`)
+    if (next() < 0.05) push(`<details>\n<summary>${title(3)}</summary>\n\n${sentence()} Press <kbd>Ctrl</kbd>+<kbd>${word()}</kbd>.\n\n</details>`)
   }
   return `# Generated document (${Math.round(bytes / 1000)} KB)\n\n${blocks.join('\n\n')}\n`
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run directly (`tsx scripts/gen-samples.ts BYTES SEED`); `process` is checked
+// first so the module also loads in the browser.
+if (typeof process !== 'undefined' && /gen-samples\.ts$/.test(process.argv?.[1] ?? '')) {
   const bytes = Number(process.argv[2] ?? 100_000)
   process.stdout.write(generateMarkdown(bytes, Number(process.argv[3] ?? 1)))
 }

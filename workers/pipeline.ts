@@ -37,22 +37,65 @@ export const katexOptions: KatexOptions = {
 
 type MarkdownProcessor = Processor<MdastRoot, MdastRoot, Root, Root, undefined>
 
+/** Milliseconds spent in each stage of the pipeline, summed over runs. */
+export interface StageTimes {
+  /** remark-parse and the mdast plugins (GFM, math). */
+  parse: number
+  /** remark-rehype and rehype-raw. */
+  toHast: number
+  /** rehype-sanitize and the footnote links. */
+  sanitize: number
+  katex: number
+  /** Shiki, waiting for grammars included. */
+  shiki: number
+  /** The link rule and the source lines. */
+  other: number
+}
+
+// Off unless the benchmark asks: then each stage mark costs one check.
+let stageTimes: StageTimes | undefined
+const stageStarts = new WeakMap<VFile, number>()
+
+/** Start (`true`) or stop timing the stages; returns the times summed since the last call. */
+export function timeStages(on: boolean): StageTimes | undefined {
+  const taken = stageTimes
+  stageTimes = on ? {parse: 0, toHast: 0, sanitize: 0, katex: 0, shiki: 0, other: 0} : undefined
+  return taken
+}
+
+/** A no-op plugin that adds the time since the previous mark to `stage`; one function per stage, as unified merges repeated plugins. */
+function markStage(stage: keyof StageTimes) {
+  return () => (_tree: unknown, file: VFile) => {
+    const start = stageTimes && stageStarts.get(file)
+    if (!stageTimes || start === undefined) return
+    const now = performance.now()
+    stageTimes[stage] += now - start
+    stageStarts.set(file, now)
+  }
+}
+
 /** Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link rule. */
 export function createProcessor(): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkMathStrict)
+    .use(markStage('parse'))
     // Ids get their `user-content-` prefix from the sanitizer, once.
     .use(remarkRehype, {allowDangerousHtml: true, clobberPrefix: ''})
     .use(rehypeRaw)
+    .use(markStage('toHast'))
     .use(rehypeSanitize, sanitizeSchema)
     .use(rehypeFootnoteLinks)
+    .use(markStage('sanitize'))
     .use(rehypeMathBlocks)
     .use(rehypeKatex, katexOptions)
+    .use(markStage('katex'))
     .use(rehypeShiki)
+    .use(markStage('shiki'))
     .use(rehypeLinkRule)
-    .use(rehypeSourceLines) as unknown as MarkdownProcessor
+    .use(rehypeSourceLines)
+    .use(markStage('other')) as unknown as MarkdownProcessor
 }
 
 let processor: MarkdownProcessor | undefined
@@ -70,6 +113,7 @@ export async function runPipeline(markdown: string): Promise<{mdast: MdastRoot; 
   }
   processor ??= createProcessor()
   const file = new VFile({value: markdown})
+  if (stageTimes) stageStarts.set(file, performance.now())
   const mdast = processor.parse(file)
   // remark-rehype reads the mdast without changing it.
   const hast = await processor.run(mdast, file)

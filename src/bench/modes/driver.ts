@@ -1,0 +1,98 @@
+/**
+ * What every mode provides to the scenarios: take the newest text, show it
+ * on the stage, and report each update to the probe. The modes themselves
+ * load on demand, so the app's bundle does not carry react-markdown or a
+ * main-thread copy of the pipeline.
+ */
+import type {Probe} from '../probe.ts'
+import type {Stage} from '../stage.tsx'
+import type {ModeId, StageFigures} from '../types.ts'
+
+/** A mode, ready to render. */
+export interface ModeDriver {
+  /** Render `text` (latest wins); returns its version. `heal`: mend an unfinished end, as while a reply streams. */
+  update: (text: string, options?: {heal?: boolean}) => number
+  /** Pipeline stage times and transfer since the last call; `null` where the mode cannot tell. */
+  takeStages: () => Promise<StageFigures | null>
+  /** Milliseconds the renderer reported since the last call. */
+  takeRenderMs: () => number
+  /** Stop; results still in flight are dropped. */
+  close: () => void
+}
+
+/** What a mode needs to start. */
+export interface DriverOptions {
+  stage: Stage
+  probe: Probe
+  /** A small document with the same languages and features, rendered before measuring. */
+  warmUpText: string
+  /** Block workers of the Offthread pool. */
+  pool: number
+}
+
+/** Start mode `mode`: load it, warm it up, and return its driver. */
+export async function startDriver(mode: ModeId, options: DriverOptions): Promise<ModeDriver> {
+  switch (mode) {
+    case 'offthread':
+      return (await import('./offthread.ts')).startOffthread(options)
+    case 'worker-full':
+      return (await import('./worker-full.ts')).startWorkerFull(options)
+    case 'main-thread':
+      return (await import('./main-thread.ts')).startMainThread(options)
+    case 'react-markdown':
+      return (await import('./react-markdown.tsx')).startReactMarkdown(options)
+  }
+}
+
+/** Latest-wins rendering: one render at a time, and only the newest text waits. */
+export function latestWins(render: (text: string, version: number) => Promise<void>, failed: (reason: string) => void) {
+  let version = 0
+  let pending: {text: string; version: number} | undefined
+  let busy = false
+  let closed = false
+
+  async function pump(): Promise<void> {
+    if (busy || closed || !pending) return
+    const job = pending
+    pending = undefined
+    busy = true
+    try {
+      // Starts synchronously: a main-thread render blocks the caller, as it would on a page.
+      await render(job.text, job.version)
+    } catch (error) {
+      if (!closed) failed(error instanceof Error ? error.message : String(error))
+    } finally {
+      busy = false
+    }
+    return pump()
+  }
+
+  return {
+    update(text: string): number {
+      version++
+      if (closed) return version
+      pending = {text, version}
+      void pump()
+      return version
+    },
+    close() {
+      closed = true
+      pending = undefined
+    },
+  }
+}
+
+/** The languages of the fenced code in `text`. */
+export function fenceLanguages(text: string): string[] {
+  const languages = new Set<string>()
+  for (const match of text.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)/gm)) languages.add(match[1]!.toLowerCase())
+  return [...languages]
+}
+
+/** A small document with a fence per language of `text`, a formula and a table: warms grammars and KaTeX. */
+export function warmUpText(text: string): string {
+  const fences = fenceLanguages(text)
+    .slice(0, 60)
+    .map((language) => '```' + language + '\nlet x = 1\n```')
+  return ['# Warm up', 'Some *prose* with $x^2$ and a [link](https://example.com).[^1]', '| a | b |\n|---|---|\n| 1 | 2 |', ...fences, '$$\n\\frac{1}{2}\n$$', '[^1]: A note.'].join('\n\n') + '\n'
+}

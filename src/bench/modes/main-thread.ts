@@ -1,0 +1,41 @@
+/**
+ * Main thread: the app's pipeline run on the main thread, whole document on
+ * every update, as a typical react-markdown page does. The one place where
+ * `src/` loads code from `workers/`, on purpose, behind a dynamic import.
+ */
+import {fullRenderView} from '../stage.tsx'
+import type {StageFigures} from '../types.ts'
+import {latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
+
+/** Start the main-thread mode. */
+export async function startMainThread({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
+  const pipeline = await import('../../../workers/pipeline.ts')
+  stage.showView(fullRenderView('bench-warm', (await pipeline.markdownToHast(warmUpText)).hast, 1))
+  stage.clear()
+  pipeline.timeStages(true)
+  let renderMs = 0
+  const renderer = latestWins(async (text, version) => {
+    const started = performance.now()
+    const result = await pipeline.markdownToHast(text)
+    renderMs += result.ms
+    stage.showView(fullRenderView('bench-main', result.hast, version))
+    probe.shown({version, partial: false, mainMs: performance.now() - started, workerMs: null})
+  }, probe.fail)
+
+  return {
+    update: (text) => renderer.update(text),
+    async takeStages(): Promise<StageFigures | null> {
+      const stages = pipeline.timeStages(true)
+      return stages ? {...stages, transfer: null} : null
+    },
+    takeRenderMs() {
+      const taken = renderMs
+      renderMs = 0
+      return taken
+    },
+    close() {
+      renderer.close()
+      pipeline.timeStages(false)
+    },
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Offthread: the app's own way. A render session in the render worker
+ * (incremental, progressive partial updates, an optional pool of block
+ * workers), latest-wins, applied with `applyUpdate` to the app's `Preview`.
+ */
+import {proxy} from 'comlink'
+import {callRenderer, failureReason, restartRenderer} from '../../render/client.ts'
+import {createLiveRender, type LiveRenderBackend} from '../../render/live-render.ts'
+import {applyUpdate, emptyRender} from '../../state/render.ts'
+import type {SessionOptions} from '../../../workers/session-types.ts'
+import type {StageFigures} from '../types.ts'
+import type {DriverOptions, ModeDriver} from './driver.ts'
+
+let sessions = 0
+let poolSize = 0
+
+/** Start the Offthread mode. */
+export async function startOffthread({stage, probe, warmUpText, pool}: DriverOptions): Promise<ModeDriver> {
+  if (pool !== poolSize) {
+    await callRenderer((remote) => remote.usePool(pool))
+    poolSize = pool
+  }
+  // Warm the worker and every pool worker: enough blocks to go to the pool.
+  const warmId = `bench-warm-${++sessions}`
+  const warm = await callRenderer((remote) => remote.renderSession(warmId, Array.from({length: 8}, () => warmUpText).join('\n\n'), 1))
+  await callRenderer((remote) => remote.closeSession(warmId))
+  // And the main thread's side of it.
+  const warmView = applyUpdate(emptyRender(warmId), warm)
+  if (warmView) stage.showView(warmView)
+  stage.clear()
+  await callRenderer((remote) => remote.timeStages(true))
+
+  const sessionId = `bench-${++sessions}`
+  let view = emptyRender(sessionId)
+  let heal = false
+  let version = 0
+  let transfer = 0
+  let renderMs = 0
+  const backend: LiveRenderBackend = {
+    async render(id, markdown, at, progress, options: SessionOptions = {}) {
+      const started = performance.now()
+      const update = await callRenderer((remote) => remote.renderSession(id, markdown, at, {...options, heal}, proxy(progress)))
+      transfer += performance.now() - started - update.ms
+      renderMs += update.ms
+      return update
+    },
+    close: (id) => callRenderer((remote) => remote.closeSession(id)),
+    restart: (reason) => restartRenderer(reason),
+    reason: failureReason,
+  }
+  const live = createLiveRender(sessionId, backend, {
+    requested: () => {},
+    updated(update) {
+      const started = performance.now()
+      const next = applyUpdate(view, update)
+      if (!next) return false
+      view = next
+      stage.showView(next)
+      probe.shown({version: update.version, partial: update.partial, mainMs: performance.now() - started, workerMs: update.ms})
+      return true
+    },
+    failed: (reason) => probe.fail(reason),
+  })
+
+  return {
+    update(text, options = {}) {
+      heal = options.heal ?? false
+      // The live render numbers its texts 1, 2, … as this does.
+      live.update(text)
+      return ++version
+    },
+    async takeStages(): Promise<StageFigures | null> {
+      const stages = await callRenderer((remote) => remote.timeStages(true))
+      const taken = transfer
+      transfer = 0
+      return stages ? {...stages, transfer: taken} : null
+    },
+    takeRenderMs() {
+      const taken = renderMs
+      renderMs = 0
+      return taken
+    },
+    close() {
+      live.close()
+      void callRenderer((remote) => remote.timeStages(false)).catch(() => {})
+    },
+  }
+}
+
+/** Back to the app's default: no pool. */
+export async function stopPool(): Promise<void> {
+  if (poolSize === 0) return
+  poolSize = 0
+  await callRenderer((remote) => remote.usePool(0))
+}

@@ -1,0 +1,205 @@
+/**
+ * Run a benchmark: every document × mode × scenario picked, one after the
+ * other on the same stage. For each document and mode, `type` continues from
+ * the render `open` left (or opens first, unmeasured); `stream` starts from
+ * an empty stage.
+ */
+import {documentLabel, loadDocument} from './documents.ts'
+import {afterNextPaint, percentile, recordIdle, startRecording} from './measure.ts'
+import {startDriver, warmUpText, type ModeDriver} from './modes/driver.ts'
+import {createProbe} from './probe.ts'
+import {noInput, noStream, openScenario, sleepUntil, streamScenario, typeScenario, type ScenarioContext, type ScenarioOutcome} from './scenarios.ts'
+import type {Stage} from './stage.tsx'
+import {modeLabel, modes, scenarios, type BenchConfig, type BenchResults, type ModeId, type RunResult, type ScenarioId} from './types.ts'
+import {runFigures} from './figures.ts'
+
+/** Where a running benchmark stands. */
+export interface BenchProgress {
+  /** Runs finished. */
+  done: number
+  total: number
+  /** 0–1 over the whole benchmark. */
+  fraction: number
+  /** What runs now. */
+  label: string
+}
+
+/** What the benchmark drives and reports to. */
+export interface BenchHost {
+  stage: Stage
+  /** Show typed characters (the editor's echo); `undefined` clears. */
+  echo: (chars: string | undefined) => void
+  progress: (progress: BenchProgress) => void
+  /** A run finished. */
+  result: (run: RunResult) => void
+  signal: AbortSignal
+}
+
+const scenarioRunners: Record<ScenarioId, (context: ScenarioContext, start: number) => Promise<ScenarioOutcome>> = {
+  open: openScenario,
+  type: typeScenario,
+  stream: streamScenario,
+}
+
+/** Run `config` on `host`; resolves with what was measured, also when cancelled. */
+export async function runBench(config: BenchConfig, host: BenchHost): Promise<BenchResults> {
+  const {signal} = host
+  const startedAt = new Date().toISOString()
+  const modeIds = modes.map(({id}) => id).filter((id) => config.modes.includes(id))
+  const scenarioIds = scenarios.map(({id}) => id).filter((id) => config.scenarios.includes(id))
+  const total = config.documents.length * modeIds.length * scenarioIds.length
+  const runs: RunResult[] = []
+  let cancelled = false
+  const report = (label: string, fraction: number) =>
+    host.progress({done: runs.length, total, fraction: total === 0 ? 1 : (runs.length + fraction) / total, label})
+
+  report('Measuring the idle page', 0)
+  const idleFrames = await recordIdle(1000)
+  const idle = {...idleFrames, inputP95Ms: await idleTyping(config, host)}
+  try {
+    for (const documentId of config.documents) {
+      report(`Preparing ${documentLabel(documentId)}`, 0)
+      const document = await loadDocument(documentId, signal)
+      const {text, ...info} = document
+      const warm = warmUpText(text)
+      for (const mode of modeIds) {
+        const probe = createProbe()
+        let driver: ModeDriver | undefined
+        let opened = false
+        try {
+          for (const scenario of scenarioIds) {
+            const label = `${modeLabel(mode)} · ${document.label} · ${scenario}`
+            report(label, 0)
+            if (!driver || scenario === 'stream') {
+              driver?.close()
+              host.stage.clear()
+              await settle(signal)
+              driver = await startDriver(mode, {stage: host.stage, probe, warmUpText: warm, pool: config.pool})
+              opened = false
+            }
+            if (scenario === 'type' && !opened) {
+              // Typing happens in an open document: open it first, unmeasured.
+              probe.begin(performance.now())
+              await probe.painted(driver.update(text), signal)
+            }
+            await settle(signal)
+            await driver.takeStages()
+            driver.takeRenderMs()
+            host.echo(undefined)
+            const notes = runNotes(mode, config)
+            const recorder = startRecording()
+            probe.begin(recorder.origin)
+            const context: ScenarioContext = {
+              driver,
+              probe,
+              text,
+              config,
+              signal,
+              echo: (chars) => host.echo(chars),
+              progress: throttle((fraction) => report(label, fraction)),
+            }
+            let outcome: ScenarioOutcome
+            let error: string | undefined
+            try {
+              outcome = await scenarioRunners[scenario](context, recorder.origin)
+            } catch (caught) {
+              if (signal.aborted) throw caught
+              error = caught instanceof Error ? caught.message : String(caught)
+              outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
+            }
+            // Work right after the last paint (layout of the rest, say) still counts.
+            await sleepUntil(performance.now() + 250, signal)
+            const recording = recorder.stop()
+            const stages = await driver.takeStages()
+            const result: RunResult = {
+              document: info,
+              scenario,
+              mode,
+              figures: runFigures({recording, outcome, points: probe.points(), stages, renderMs: driver.takeRenderMs(), durationMs: outcome.end - recorder.origin}),
+              timeline: probe.points(),
+              frameGaps: recording.frameGaps.map(([t, gap]) => [round(t), round(gap)]),
+              notes,
+              ...(error === undefined ? {} : {error}),
+            }
+            runs.push(result)
+            host.result(result)
+            if (error !== undefined) {
+              // The mode is in an unknown state: start it afresh.
+              driver.close()
+              driver = undefined
+            }
+            opened = scenario !== 'stream'
+          }
+        } finally {
+          driver?.close()
+          host.stage.clear()
+        }
+      }
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error
+    cancelled = true
+  } finally {
+    host.echo(undefined)
+    if (modeIds.includes('offthread')) await (await import('./modes/offthread.ts')).stopPool().catch(() => {})
+  }
+  report(cancelled ? 'Cancelled' : 'Done', 0)
+  return {
+    tool: 'offthread-bench',
+    version: 1,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    environment: {userAgent: navigator.userAgent, hardwareConcurrency: navigator.hardwareConcurrency, devicePixelRatio},
+    config,
+    idle,
+    runs,
+    cancelled,
+  }
+}
+
+/** What a run of `mode` measures differently. */
+function runNotes(mode: ModeId, config: BenchConfig): string[] {
+  if (mode === 'offthread' && config.pool > 0) {
+    return [`Stage times cover the session worker only; blocks rendered by the ${config.pool} pool workers are not split by stage.`]
+  }
+  if (mode === 'react-markdown') return ['The pipeline runs inside react-markdown: no stage times, and no transfer.']
+  if (mode === 'main-thread') return ['The pipeline runs on the main thread: no transfer.']
+  return []
+}
+
+/** Keystrokes that only echo: the floor of keystroke-to-paint on this machine. */
+async function idleTyping(config: BenchConfig, host: BenchHost): Promise<number | null> {
+  const latencies: number[] = []
+  const start = performance.now() + 20
+  const count = Math.max(1, config.keystrokes)
+  for (let index = 0; index < count; index++) {
+    const planned = start + index * config.keystrokeMs
+    await sleepUntil(planned, host.signal)
+    host.echo('x')
+    afterNextPaint((time) => latencies.push(time - planned))
+  }
+  await sleepUntil(performance.now() + 100, host.signal)
+  host.echo(undefined)
+  return percentile(latencies, 0.95)
+}
+
+/** Let the previous run's leftovers (GC, layout) pass before measuring. */
+async function settle(signal: AbortSignal): Promise<void> {
+  ;(globalThis as {gc?: () => void}).gc?.()
+  await sleepUntil(performance.now() + 300, signal)
+}
+
+/** `report` at most every 200 ms. */
+function throttle(report: (fraction: number) => void): (fraction: number) => void {
+  let last = 0
+  return (fraction) => {
+    const now = performance.now()
+    if (now - last < 200 && fraction < 1) return
+    last = now
+    report(fraction)
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10
+}

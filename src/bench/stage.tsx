@@ -1,0 +1,86 @@
+/**
+ * The stage: where the mode under test renders, in a React root of its own
+ * so each update can be committed synchronously (`flushSync`) and timed.
+ * Preview modes use the app's own `Preview` with a store of their own.
+ */
+import type {Root, RootContent} from 'hast'
+import {createStore, Provider} from 'jotai'
+import type {ReactNode} from 'react'
+import {flushSync} from 'react-dom'
+import {createRoot} from 'react-dom/client'
+import {Preview} from '../render/Preview.tsx'
+import {emptyRender, renderViewAtom, type RenderView} from '../state/render.ts'
+
+/** Where a mode shows its output. */
+export interface Stage {
+  /** Show `view` in the app's preview; commits before returning. */
+  showView: (view: RenderView) => void
+  /** Show `element` in a preview-like frame; commits before returning. */
+  showElement: (element: ReactNode) => void
+  /** Show nothing. */
+  clear: () => void
+  unmount: () => void
+}
+
+/** A stage rendering into `host`. */
+export function createStage(host: HTMLElement): Stage {
+  const root = createRoot(host)
+  let store: ReturnType<typeof createStore> | undefined
+  return {
+    showView(view) {
+      if (store) {
+        const current = store
+        flushSync(() => current.set(renderViewAtom, view))
+        return
+      }
+      const fresh = (store = createStore())
+      fresh.set(renderViewAtom, view)
+      flushSync(() =>
+        root.render(
+          <Provider store={fresh}>
+            <Preview />
+          </Provider>,
+        ),
+      )
+    },
+    showElement(element) {
+      store = undefined
+      flushSync(() =>
+        root.render(
+          <div className="preview-pane">
+            <div className="preview-scroll">
+              <article className="markdown-body">{element}</article>
+            </div>
+          </div>,
+        ),
+      )
+    },
+    clear() {
+      store = undefined
+      flushSync(() => root.render(null))
+    },
+    unmount() {
+      store = undefined
+      // Not during a render of the view that owns `host`.
+      queueMicrotask(() => root.unmount())
+    },
+  }
+}
+
+/**
+ * A whole document's HAST as a view of one block per top-level node, keyed
+ * by index: every update brings new nodes, so every block renders again.
+ */
+export function fullRenderView(sessionId: string, hast: Root, version: number): RenderView {
+  const blocks = new Map<string, Root>()
+  const order = []
+  let index = 0
+  for (const node of hast.children) {
+    // The line endings between blocks show nothing.
+    if (node.type === 'text' && node.value.trim() === '') continue
+    const key = `b${index++}`
+    blocks.set(key, {type: 'root', children: [node as RootContent]})
+    order.push({key, lineOffset: 0})
+  }
+  return {...emptyRender(sessionId), blocks, order, version, requested: version}
+}
