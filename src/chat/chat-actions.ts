@@ -26,6 +26,7 @@ import {
 } from '../state/chat.ts'
 import type {store as appStore} from '../state/store.ts'
 import {chatRequest, fetchReply, type ChatRequestBody} from './fetch-reply.ts'
+import {isPageLeaving} from './page-leaving.ts'
 
 type Store = typeof appStore
 
@@ -144,7 +145,9 @@ async function streamReply(
     takeBack(store, conversationId, sent, reply.id, end.error)
     return
   }
-  change((message) => endReply(message, end))
+  // A reply cut off because the page is unloading is saved as interrupted, like one still streaming at the reload.
+  if ('error' in end && isPageLeaving()) change((message) => ({...message, text: end.text, status: 'interrupted'}))
+  else change((message) => endReply(message, end))
 }
 
 /** Withdraw a refused message: its text goes back in front of the composer's draft, with the reason shown. */
