@@ -25,7 +25,7 @@ import {
   type ReplyEnd,
 } from '../state/chat.ts'
 import type {store as appStore} from '../state/store.ts'
-import {chatRequest, fetchReply, type ChatRequestBody} from './fetch-reply.ts'
+import type {ChatRequestBody} from './fetch-reply.ts'
 import {isPageLeaving} from './page-leaving.ts'
 
 type Store = typeof appStore
@@ -127,6 +127,8 @@ async function streamReply(
   }
   let end: ReplyEnd
   try {
+    // The stream reader brings the AI SDK and zod along: loaded on the first reply, not with the app.
+    const {chatRequest, fetchReply} = await import('./fetch-reply.ts')
     end = await fetchReply(chatRequest(conversationId, history, trigger, regeneratedId), controller.signal, {
       onStart: ({model, offline}) => change((message) => ({...message, model, offline})),
       onText: (text) => {
@@ -135,7 +137,7 @@ async function streamReply(
       },
     })
   } catch (error) {
-    // `fetchReply` does not throw; if a bug makes it, the reply must not stay "streaming".
+    // `fetchReply` does not throw; a chunk that fails to load or a bug must not leave the reply "streaming".
     end = {text: latest, error: error instanceof Error ? error.message : String(error)}
   } finally {
     clearTimeout(timer)
