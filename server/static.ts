@@ -30,6 +30,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/** Headers every HTML response carries, here and in `vite preview` (server/vite-plugin.ts). */
+export const HTML_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'referrer-policy': 'no-referrer',
+}
+
 /** MIME types by extension, for what a Vite build emits. */
 export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -112,10 +118,7 @@ async function sendFile(
       ? 'public, max-age=31536000, immutable'
       : 'no-cache',
   }
-  if (type.startsWith('text/html')) {
-    headers['content-security-policy'] = CONTENT_SECURITY_POLICY
-    headers['referrer-policy'] = 'no-referrer'
-  }
+  if (type.startsWith('text/html')) Object.assign(headers, HTML_HEADERS)
   response.writeHead(200, headers)
   if (request.method === 'HEAD') return void response.end()
   // A client that leaves mid-file rejects the pipeline; that is no error here.
