@@ -5,6 +5,7 @@ import {ChatView} from './chat/ChatView.tsx'
 import {EditorView} from './editor/EditorView.tsx'
 import {viewAtom} from './state/settings.ts'
 import {Header} from './ui/Header.tsx'
+import {StorageNotice} from './ui/StorageNotice.tsx'
 
 /** The whole page. */
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
   return (
     <div className="app">
       <Header />
+      <StorageNotice />
       <main className="main">
         {view === 'editor' && <EditorView />}
         {view === 'chat' && <ChatView />}

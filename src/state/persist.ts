@@ -1,11 +1,14 @@
 /**
  * Documents and settings in IndexedDB (idb-keyval). Saving is debounced and
  * flushed when the page is hidden or unloaded, so nothing typed is lost.
- * Each text has its own key, so typing rewrites one document, not all.
+ * Each text has its own key, so typing rewrites one document, not all. When
+ * storage refuses a save, `storageErrorAtom` says why, the text stays in
+ * memory, and the next change saves everything again.
  */
 import {createStore as createIdbStore, getMany, promisifyRequest, type UseStore} from 'idb-keyval'
 import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, type DocumentMeta, type DocumentTexts} from './documents.ts'
 import {parseSettings, settingsAtom} from './settings.ts'
+import {storageErrorAtom, storageErrorReason} from './storage-status.ts'
 import type {store as appStore} from './store.ts'
 
 type Store = typeof appStore
@@ -44,10 +47,12 @@ export async function loadSaved(store: Store): Promise<boolean> {
 /** Save whenever documents or settings change; returns a stop function. */
 export function startSaving(store: Store): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
+  // What storage holds, as far as this tab knows; `undefined` after a failure.
   let savedTexts: DocumentTexts = store.get(documentTextsAtom)
-  let savedList = store.get(documentListAtom)
-  let savedActive = store.get(activeDocumentIdAtom)
-  let savedSettings = store.get(settingsAtom)
+  let savedList: unknown = store.get(documentListAtom)
+  let savedActive: unknown = store.get(activeDocumentIdAtom)
+  let savedSettings: unknown = store.get(settingsAtom)
+  let attempts = 0
 
   const flush = () => {
     clearTimeout(timer)
@@ -66,7 +71,22 @@ export function startSaving(store: Store): () => void {
     savedList = list
     savedActive = active
     savedSettings = settings
-    if (entries.length > 0 || removed.length > 0) write(entries, removed).catch(reportOnce)
+    if (entries.length === 0 && removed.length === 0) return
+    const attempt = ++attempts
+    write(entries, removed).then(
+      () => {
+        // Transactions commit in order, so only the latest attempt may clear a failure.
+        if (attempt === attempts) store.set(storageErrorAtom, undefined)
+      },
+      (error: unknown) => {
+        // Nothing of this attempt is stored: forget what was saved, so the
+        // next change writes every document, the list and the settings again.
+        savedTexts = {}
+        savedList = savedActive = savedSettings = undefined
+        store.set(storageErrorAtom, storageErrorReason(error))
+        reportOnce(error)
+      },
+    )
   }
   const schedule = () => {
     clearTimeout(timer)
@@ -91,7 +111,8 @@ export function startSaving(store: Store): () => void {
 }
 
 /** Put `entries` and delete `removed` in one transaction, committed at once. */
-function write(entries: [IDBValidKey, unknown][], removed: IDBValidKey[]): Promise<void> {
+async function write(entries: [IDBValidKey, unknown][], removed: IDBValidKey[]): Promise<void> {
+  // `async`, so that an `indexedDB.open` that throws (storage disabled) rejects too.
   return database()('readwrite', (store) => {
     for (const [key, value] of entries) store.put(value, key)
     for (const key of removed) store.delete(key)
@@ -114,7 +135,8 @@ export function parseList(value: unknown): DocumentMeta[] {
 
 let reported = false
 function reportOnce(error: unknown): void {
-  // Private windows and full disks refuse IndexedDB; say so once, keep working.
+  // Private windows and full disks refuse IndexedDB: the notice tells the
+  // user each time; the console gets the details once.
   if (reported) return
   reported = true
   console.warn('Offthread: could not save to IndexedDB; changes will be lost on reload.', error)
