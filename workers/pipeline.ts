@@ -114,10 +114,18 @@ export async function runPipeline(markdown: string): Promise<{mdast: MdastRoot; 
   processor ??= createProcessor()
   const file = new VFile({value: markdown})
   if (stageTimes) stageStarts.set(file, performance.now())
-  const mdast = processor.parse(file)
-  // remark-rehype reads the mdast without changing it.
-  const hast = await processor.run(mdast, file)
-  return {mdast, hast, file}
+  try {
+    const mdast = processor.parse(file)
+    // remark-rehype reads the mdast without changing it.
+    const hast = await processor.run(mdast, file)
+    return {mdast, hast, file}
+  } catch (error) {
+    // The parser and the tree walkers recurse once per level of nesting.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new RangeError('Could not render: the document nests too deeply (quotes or lists thousands of levels deep)')
+    }
+    throw error
+  }
 }
 
 /** The content problems a run reported, flattened for the editor. */

@@ -1,7 +1,8 @@
 /**
  * The render worker: the only `new Worker` of the app. It is started on first
- * use and replaced when it dies or a call fails with a bug (content problems
- * come back as messages, never as errors).
+ * use and replaced when it dies, when a call fails with a bug (content
+ * problems come back as messages, never as errors), or when the watchdog
+ * finds it stuck.
  */
 import {wrap, type Remote} from 'comlink'
 import type {RenderApi} from '../../workers/api.ts'
@@ -11,17 +12,32 @@ interface Running {
   remote: Remote<RenderApi>
   /** Rejects when this worker dies, so calls in flight do not hang forever. */
   died: Promise<never>
-  kill: (reason: string) => void
+  kill: (reason: string, name?: string) => void
 }
+
+/**
+ * The watchdog's limit: while calls are in flight, a worker that shows no
+ * sign of life (a call settling, a progress update) for this long is
+ * terminated and replaced, and the calls fail with a `TimeoutError`.
+ * Progress resets it, so a long document that renders block by block is
+ * never cut off; one block that takes this long is.
+ */
+export const renderTimeoutMs = 10_000
 
 let running: Running | undefined
 const crashListeners = new Set<(reason: string) => void>()
+let inFlight = 0
+let watchdog: ReturnType<typeof setTimeout> | undefined
 
 function start(): Running {
   const worker = new Worker(new URL('../../workers/render.worker.ts', import.meta.url), {type: 'module'})
-  let kill: (reason: string) => void = () => {}
+  let kill: Running['kill'] = () => {}
   const died = new Promise<never>((_, reject) => {
-    kill = (reason) => reject(new Error(reason))
+    kill = (reason, name) => {
+      const error = new Error(reason)
+      if (name) error.name = name
+      reject(error)
+    }
   })
   // Nobody may be waiting when it dies; the rejection is still handled.
   died.catch(() => {})
@@ -39,21 +55,40 @@ function start(): Running {
   return current
 }
 
-/** Call the worker; rejects if the call throws or the worker dies meanwhile. */
-export function callRenderer<T>(call: (remote: Remote<RenderApi>) => Promise<T>): Promise<T> {
+/** Call the worker; rejects if the call throws, the worker dies meanwhile, or the watchdog stops it. */
+export async function callRenderer<T>(call: (remote: Remote<RenderApi>) => Promise<T>): Promise<T> {
   running ??= start()
-  return Promise.race([call(running.remote), running.died])
+  inFlight++
+  rendererAlive()
+  try {
+    return await Promise.race([call(running.remote), running.died])
+  } finally {
+    inFlight--
+    rendererAlive()
+  }
+}
+
+/** Tell the watchdog the worker is making progress (a partial update arrived). */
+export function rendererAlive(): void {
+  clearTimeout(watchdog)
+  watchdog = inFlight > 0 && running ? setTimeout(stuck, renderTimeoutMs, running) : undefined
+}
+
+function stuck(which: Running): void {
+  const seconds = renderTimeoutMs / 1000
+  restartRenderer(`Rendering took longer than ${seconds} s and was stopped`, which, 'TimeoutError')
 }
 
 /**
  * Terminate the worker (the current one, or only `which` if it is still
- * current); the next call starts a new one.
+ * current); the next call starts a new one. Calls in flight reject with
+ * `reason` (an error named `name`, if given).
  */
-export function restartRenderer(reason: string, which?: Running): void {
+export function restartRenderer(reason: string, which?: Running, name?: string): void {
   if (!running || (which && which !== running)) return
   const dead = running
   running = undefined
-  dead.kill(reason)
+  dead.kill(reason, name)
   dead.worker.terminate()
 }
 

@@ -2,7 +2,7 @@
  * Keep the open document rendered: every edit goes to the worker at once
  * (latest wins) and each update lands in `renderViewAtom`. Runs outside React.
  */
-import {activeDocumentIdAtom, markdownAtom} from '../state/documents.ts'
+import {activeDocumentIdAtom, documentListAtom, markdownAtom} from '../state/documents.ts'
 import {applyUpdate, emptyRender, failRender, renderViewAtom, requestRender} from '../state/render.ts'
 import type {store as appStore} from '../state/store.ts'
 import {onRendererCrash} from './client.ts'
@@ -34,8 +34,11 @@ export function startDocumentRenderer(store: typeof appStore): () => void {
           return next !== undefined
         },
         failed: (reason) => {
-          console.error(`Offthread: ${reason}; restarted the render worker`)
-          store.set(renderViewAtom, (view) => (view.sessionId === session ? failRender(view, reason) : view))
+          // Name the document: the banner may be read after switching to another.
+          const name = store.get(documentListAtom).find((doc) => doc.id === session)?.name
+          const said = name === undefined ? reason : `“${name}”: ${reason}`
+          console.error(`Offthread: ${said}; restarted the render worker`)
+          store.set(renderViewAtom, (view) => (view.sessionId === session ? failRender(view, said) : view))
         },
       })
     }

@@ -76,7 +76,9 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
         const reason = backend.reason(error)
         backend.restart(reason)
         listener.failed(reason, job.version)
-        if (failedVersion !== job.version) pending ??= job
+        // A text that timed out would only time out again: wait for a new one.
+        const timedOut = error instanceof Error && error.name === 'TimeoutError'
+        if (failedVersion !== job.version && !timedOut) pending ??= job
         failedVersion = job.version
       }
     } finally {

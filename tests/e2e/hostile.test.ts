@@ -1,0 +1,165 @@
+/**
+ * Hostile markdown in the app, in Chromium: every input of the corpus either
+ * renders or ends with a clear error (the watchdog stops the ones that run
+ * too long), the main thread stays free, the editor keeps the text, and the
+ * app renders again afterwards.
+ */
+import {rm} from 'node:fs/promises'
+import lzString from 'lz-string'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {hostileInputs} from '../fixtures/hostile.ts'
+import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
+import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+
+/** The watchdog's limit, as `src/render/client.ts` sets it. */
+const watchdogMs = 10_000
+
+/**
+ * The longest main-thread task allowed while a hostile document renders.
+ * Ordinary documents stay under 50 ms; a single huge block (a 2,000-column
+ * table, a 200 KB unclosed fence) is committed and laid out in one task,
+ * which measured 60–200 ms here. Over half a second is a freeze anyone
+ * notices, so that is the bound; the figures are printed.
+ */
+const freezeMs = 500
+
+let build: BuildResult
+let served: Served
+let browser: Browser
+let page: Page
+let network: NetworkLog
+let errors: string[]
+
+declare global {
+  interface Window {
+    /** Long tasks seen since the last `takeLongTasks()`. */
+    longTasks: number[]
+  }
+}
+
+beforeAll(async () => {
+  build = await buildApp()
+  served = await serve(build.outDir)
+  browser = await launchChromium()
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}})
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  page = await context.newPage()
+  network = guardNetwork(page)
+  errors = collectErrors(page)
+  await page.addInitScript(() => {
+    window.longTasks = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(entry.duration)
+    }).observe({type: 'longtask'})
+  })
+  await page.goto(served.url)
+  await waitForEditor(page)
+  await waitForRender(page)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  if (build) await rm(build.outDir, {recursive: true, force: true})
+})
+
+/** Open `markdown` as a new document through a share link, without reloading the page. */
+async function openShared(markdown: string): Promise<void> {
+  const before = await page.inputValue('.doc-title')
+  await page.evaluate((hash) => (location.hash = hash), `md=${lzString.compressToEncodedURIComponent(markdown)}`)
+  await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
+}
+
+/** Replace the editor's text by pasting `text`, as a user would. */
+async function pasteIntoEditor(text: string): Promise<void> {
+  await page.evaluate((text) => navigator.clipboard.writeText(text), text)
+  await page.click('.monaco-editor .view-lines')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Control+V')
+}
+
+/** Wait until the preview is idle or shows an error; returns the state. */
+async function settled(timeout: number): Promise<string> {
+  await page.waitForFunction(
+    (selector) => ['idle', 'error'].includes(document.querySelector(selector)?.getAttribute('data-render-state') ?? ''),
+    previewRoot,
+    {timeout, polling: 100},
+  )
+  return (await page.getAttribute(previewRoot, 'data-render-state'))!
+}
+
+/** Wait two frames, then take the long tasks seen since the last call. */
+async function takeLongTasks(): Promise<number[]> {
+  return page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    return window.longTasks.splice(0)
+  })
+}
+
+describe('hostile markdown in the app', () => {
+  for (const input of hostileInputs) {
+    it(`should stay responsive with ${input.why} (${input.name})`, async () => {
+      const markdown = input.markdown()
+      await openShared(markdown)
+      // Opening a document (decompressing the link, Monaco taking in the
+      // text) is not rendering: the count starts once the editor has it.
+      await takeLongTasks()
+      const state = await settled(watchdogMs + 20_000)
+      const tasks = await takeLongTasks()
+      console.log(`${input.name}: ${state}, long tasks ${tasks.length ? tasks.map(Math.round).join(', ') + ' ms' : 'none'}`)
+      expect(Math.max(0, ...tasks)).toBeLessThan(freezeMs)
+      if (input.outcome === 'renders') {
+        expect(state).toBe('idle')
+      } else {
+        expect(state).toBe('error')
+        const alert = await page.textContent('.render-error')
+        expect(alert).toContain(input.outcome === 'stopped' ? `took longer than ${watchdogMs / 1000} s` : 'nests too deeply')
+        await page.click('.render-error-close')
+      }
+      // The editor still shows the user's text.
+      const head = markdown.slice(0, 12)
+      if (/^[\x20-\x7e]+$/.test(head)) {
+        const firstLine = await page.evaluate(() => {
+          const lines = [...document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')]
+          lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+          return (lines[0]?.textContent ?? '').replace(/\u00a0/g, ' ')
+        })
+        expect(firstLine.startsWith(head)).toBe(true)
+      }
+      // The app still answers: the theme switch responds at once.
+      const started = Date.now()
+      await page.click('.theme-switch')
+      expect(Date.now() - started).toBeLessThan(1_000)
+    })
+  }
+})
+
+describe('the watchdog', () => {
+  it('should stop a render that takes too long, keep the last good render, and render again after', async () => {
+    await openShared('# Before\n\nA good render.\n')
+    await waitForRender(page)
+    const blocks = await page.locator(`${previewRoot} .block`).count()
+    const stars = hostileInputs.find(({name}) => name === 'stars')!.markdown()
+    // The stuck text arrives as an edit of this document.
+    await pasteIntoEditor(stars)
+    await page.waitForSelector('.render-error', {timeout: watchdogMs + 20_000})
+    const alert = (await page.textContent('.render-error'))!
+    expect(alert).toContain('took longer than 10 s')
+    expect(alert).toContain('Before')
+    expect(await page.locator(`${previewRoot} .block`).count()).toBe(blocks)
+    expect(await page.locator(`${previewRoot} h1`).textContent()).toContain('Before')
+    // A new worker renders the next text.
+    const before = await renderVersion(page)
+    await pasteIntoEditor('# After\n\nRendered by a new worker.')
+    await waitForRender(page, before)
+    expect(await page.locator(`${previewRoot} h1`).textContent()).toContain('After')
+    await focusEditorEnd(page)
+  })
+
+  it('should make no request outside localhost', () => {
+    expect(network.external()).toEqual([])
+    // Each stopped render and each failure is logged once, as it should be.
+    expect(errors.filter((error) => !/took longer than|nests too deeply/.test(error))).toEqual([])
+  })
+})
