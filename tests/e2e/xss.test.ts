@@ -1,0 +1,302 @@
+/**
+ * Attack payloads (tests/fixtures/xss-payloads.ts) opened through share
+ * links in the production build, under the server's Content-Security-Policy,
+ * in Chromium. For each: the preview holds nothing that could run script,
+ * navigate or clobber a global; clicking every link runs no script, opens no
+ * dialog, leaves the page where it is and opens new tabs only for http(s),
+ * mailto and tel addresses; and the editor still works afterwards. No request
+ * may leave localhost.
+ */
+import {rm} from 'node:fs/promises'
+import lzString from 'lz-string'
+import type {Browser, BrowserContext, Page, Request} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {xssPayloads} from '../fixtures/xss-payloads.ts'
+import {previewRoot, waitForEditor, waitForRender} from './app-helpers.ts'
+import {buildApp, guardNetwork, isLocal, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+
+let build: BuildResult
+let served: Served
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let network: NetworkLog
+/** Dialogs (`alert`, `confirm`, …) seen in any tab. */
+const dialogs: string[] = []
+/** Addresses that opened in a new tab. */
+const opened: string[] = []
+/** Requests that tried to leave the machine from any tab; all aborted. */
+const blocked: string[] = []
+/** Navigations of the app's own tab since the payload rendered, blocked ones included. */
+const navigations: string[] = []
+/** Uncaught errors of the app's tab. */
+const pageErrors: string[] = []
+/** New tabs still being recorded and closed. */
+let popups: Promise<void>[] = []
+
+const body = `${previewRoot} .markdown-body`
+
+beforeAll(async () => {
+  build = await buildApp()
+  served = await serve(build.outDir)
+  browser = await launchChromium()
+  context = await browser.newContext({viewport: {width: 1400, height: 900}})
+  // Links to other sites may open (in a new tab), but nothing may reach them.
+  await context.route(
+    (url) => !isLocal(url.href),
+    (route) => {
+      const request = route.request()
+      blocked.push(request.url())
+      if (request.isNavigationRequest() && !inAppTab(request)) opened.push(request.url())
+      return route.abort('blockedbyclient')
+    },
+  )
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    Object.defineProperty(window, '__cspViolations', {value: seen})
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+  page = await context.newPage()
+  network = guardNetwork(page)
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`))
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss().catch(() => {})
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url())
+  })
+  // A navigation the route blocks never commits, so catch the attempt too.
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && inAppTab(request)) navigations.push(`request ${request.url()}`)
+  })
+  context.on('page', (popup) => {
+    if (popup !== page) popups.push(recordPopup(popup))
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  if (build) await rm(build.outDir, {recursive: true, force: true})
+})
+
+/** Whether `request` navigates the app's tab (not a new one). */
+function inAppTab(request: Request): boolean {
+  try {
+    return request.frame() === page.mainFrame()
+  } catch {
+    // A new tab's first request comes before its frame exists.
+    return false
+  }
+}
+
+/**
+ * Note where a new tab went, catch its dialogs, then close it. The event
+ * comes once the tab has committed its first address; a tab whose request
+ * was blocked shows an error page instead, and is recorded by the route.
+ * Chromium hands `mailto:` and `tel:` to the system and closes their tab
+ * itself with no address to read (or opens none at all without a fresh user
+ * gesture); the markup check has already made sure every address is one that
+ * may open.
+ */
+async function recordPopup(popup: Page): Promise<void> {
+  popup.on('dialog', (dialog) => {
+    dialogs.push(`new tab ${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss().catch(() => {})
+  })
+  const url = popup.url()
+  if (url !== '' && !url.startsWith('chrome-error:')) opened.push(url)
+  await popup.close().catch(() => {})
+}
+
+/** Open `markdown` in a fresh document of the app through a share link; returns the address it settles on. */
+async function openShared(markdown: string, tag: string): Promise<string> {
+  const address = `${served.url}/?case=${encodeURIComponent(tag)}`
+  await page.goto(`${address}#md=${lzString.compressToEncodedURIComponent(markdown)}`)
+  await waitForEditor(page)
+  await waitForRender(page)
+  // The app drops the `#md=` fragment once it has opened the text.
+  expect(page.url()).toBe(address)
+  navigations.length = 0
+  return address
+}
+
+/** Everything in the preview that could run script, navigate, submit, or clobber a global. */
+function unsafeMarkup(page: Page): Promise<string[]> {
+  return page.$eval(body, (root) => {
+    const problems: string[] = []
+    const forbidden = new Set([
+      'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'base', 'meta', 'link',
+      'style', 'template', 'noscript', 'textarea', 'portal', 'foreignobject', 'annotation-xml', 'maction',
+    ])
+    const urlAttributes = new Set(['href', 'src', 'cite', 'action', 'formaction', 'data', 'poster', 'background', 'ping', 'longdesc', 'usemap', 'xlink:href'])
+    const allowedProtocols = new Set(['http:', 'https:', 'mailto:', 'tel:'])
+    const describe = (element: Element) => `<${element.localName}${[...element.attributes].map((a) => ` ${a.name}="${a.value.slice(0, 50)}"`).join('')}>`
+    for (const element of root.querySelectorAll('*')) {
+      const tag = element.localName.toLowerCase()
+      if (forbidden.has(tag)) problems.push(`element ${describe(element)}`)
+      if (tag === 'input' && element.getAttribute('type') !== 'checkbox') problems.push(`input ${describe(element)}`)
+      if (tag === 'svg' && element.querySelector('script, foreignObject, a, use, animate, set, animateMotion, animateTransform')) {
+        problems.push(`active svg ${describe(element)}`)
+      }
+      if (tag === 'math' && [element, ...element.querySelectorAll('*')].some((node) => [...node.attributes].some((a) => /href$/i.test(a.name)))) {
+        problems.push(`math with a link ${describe(element)}`)
+      }
+      for (const {name, value} of element.attributes) {
+        const lower = name.toLowerCase()
+        if (lower.startsWith('on')) problems.push(`handler ${lower} on ${describe(element)}`)
+        if (urlAttributes.has(lower) || lower.endsWith(':href')) {
+          let protocol = 'unparsable'
+          try {
+            protocol = new URL(value, document.baseURI).protocol
+          } catch {
+            // Reported below.
+          }
+          if (!allowedProtocols.has(protocol)) problems.push(`${protocol} address in ${describe(element)}`)
+        }
+        if (lower === 'srcset' && /script|data:/i.test(value)) problems.push(`srcset ${describe(element)}`)
+        if (lower === 'style' && /url\(|expression\(|javascript:/i.test(value)) problems.push(`style ${describe(element)}`)
+        if ((lower === 'id' || lower === 'name') && !value.startsWith('user-content-')) problems.push(`unprefixed ${lower} ${describe(element)}`)
+        if (lower === 'target' && value !== '_blank') problems.push(`target ${describe(element)}`)
+      }
+      // Links that leave the document open a new tab that cannot reach back.
+      const href = tag === 'a' ? element.getAttribute('href') : null
+      if (href && !href.startsWith('#') && (element.getAttribute('target') !== '_blank' || !/noopener/.test(element.getAttribute('rel') ?? ''))) {
+        problems.push(`same-tab link ${describe(element)}`)
+      }
+    }
+    if (document.baseURI !== location.href) problems.push(`base URI changed to ${document.baseURI}`)
+    return problems
+  })
+}
+
+/** Click every link and image-map area in the preview, as a user would. */
+async function clickEveryLink(page: Page): Promise<number> {
+  const links = page.locator(`${body} :is(a, area)`)
+  const count = await links.count()
+  for (let index = 0; index < count; index++) {
+    const link = links.nth(index)
+    try {
+      await link.click({force: true, noWaitAfter: true, timeout: 2000})
+    } catch {
+      // No box to click (empty, hidden, inside an SVG): dispatch the click.
+      await link.evaluate((element) => element.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window})))
+    }
+  }
+  return count
+}
+
+/** Globals a payload may try to replace by naming an element after them. */
+function clobberedGlobals(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>
+    const checks: [string, boolean][] = [
+      ['document.getElementById', typeof document.getElementById === 'function'],
+      ['document.querySelector', typeof document.querySelector === 'function'],
+      ['document.cookie', typeof document.cookie === 'string'],
+      ['document.body', document.body instanceof HTMLBodyElement],
+      ['document.defaultView', document.defaultView === window],
+      ['window.location', window.location instanceof Location],
+      ['window.alert', typeof window.alert === 'function'],
+      ['window.__xss', w.__xss === undefined],
+      ['window.config', w.config === undefined],
+      ['window.top', window.top === window],
+    ]
+    return checks.filter(([, ok]) => !ok).map(([name]) => name)
+  })
+}
+
+/** Type a heading over the whole text and wait for the preview to show it. */
+async function expectEditorStillWorks(page: Page, heading: string): Promise<void> {
+  await page.click('.monaco-editor .view-lines')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type(`# ${heading}`)
+  await page.waitForFunction(
+    ({selector, heading}) => {
+      const root = document.querySelector(selector)
+      return root?.getAttribute('data-render-state') === 'idle' && root.querySelector('.markdown-body h1')?.textContent === heading
+    },
+    {selector: previewRoot, heading},
+    {timeout: 30_000},
+  )
+}
+
+async function settle(): Promise<void> {
+  // Handlers, timers and new tabs a click may have started.
+  await page.waitForTimeout(250)
+  while (popups.length > 0) {
+    const pending = popups
+    popups = []
+    await Promise.all(pending)
+  }
+}
+
+const openable = /^(https?:|mailto:|tel:)/
+
+describe('hostile markdown in the preview', () => {
+  it('should open links that leave the document in a new tab, and let nothing reach another host', async () => {
+    const address = await openShared(
+      '# Links\n\n[site](https://evil.example/page) [app](/?from=link) [query](?q=1) [fragment](#links) [mail](mailto:someone@example.com) [call](tel:+1-555-0100)',
+      'links',
+    )
+    expect(await clickEveryLink(page)).toBe(7)
+    await settle()
+    // The recording works: both new tabs were seen, and the other host never answered.
+    expect(opened).toContain('https://evil.example/page')
+    expect(opened).toContain(`${served.url}/?from=link`)
+    expect(opened).toContain(`${served.url}/?q=1`)
+    expect(blocked).toContain('https://evil.example/page')
+    expect(opened.filter((url) => !openable.test(url))).toEqual([])
+    expect(navigations).toEqual([])
+    expect(page.url()).toBe(address)
+    expect(dialogs).toEqual([])
+  })
+
+  it('should catch unsafe markup, and block inline script by the CSP, when something gets into the preview', async () => {
+    await openShared('# Control\n\ntext', 'control')
+    // Put into the DOM what the pipeline must never produce, to show the checks can fail.
+    await page.$eval(body, (root) => {
+      root.insertAdjacentHTML('beforeend', '<p><a href="javascript:window.__xss=1">bad</a><img name="cookie" onerror="window.__xss=2" src="x"></p>')
+    })
+    const problems = await unsafeMarkup(page)
+    expect(problems.some((problem) => problem.startsWith('javascript: address'))).toBe(true)
+    expect(problems.some((problem) => problem.startsWith('handler onerror'))).toBe(true)
+    expect(problems.some((problem) => problem.startsWith('unprefixed name'))).toBe(true)
+    expect(await clobberedGlobals(page)).toEqual(['document.cookie'])
+    await page.click(`${body} a[href^="javascript:"]`, {noWaitAfter: true})
+    await settle()
+    // The policy of `vite preview` is the server's: neither the handler nor the address ran.
+    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined()
+    const violations = await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations)
+    expect(violations.filter((violation) => violation.startsWith('script-src')).length).toBeGreaterThanOrEqual(2)
+  })
+
+  for (const [index, payload] of xssPayloads.entries()) {
+    it(`should neutralize ${payload.category}: ${payload.name}`, async () => {
+      opened.length = 0
+      const address = await openShared(payload.markdown, String(index))
+      expect(await unsafeMarkup(page)).toEqual([])
+
+      await clickEveryLink(page)
+      await settle()
+      expect(dialogs).toEqual([])
+      expect(await clobberedGlobals(page)).toEqual([])
+      expect(navigations).toEqual([])
+      expect(page.url()).toBe(address)
+      expect(opened.filter((url) => !openable.test(url))).toEqual([])
+      expect(await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations)).toEqual([])
+      expect(network.external()).toEqual([])
+      expect(pageErrors).toEqual([])
+
+      await expectEditorStillWorks(page, `Still working ${index}`)
+    })
+  }
+
+  it('should cover every kind of attack with enough payloads', () => {
+    const categories = new Set(xssPayloads.map((payload) => payload.category))
+    expect([...categories].sort()).toEqual(['clobber', 'fence', 'html', 'katex', 'mathml', 'svg', 'url'])
+    expect(xssPayloads.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(xssPayloads.map((payload) => payload.name)).size).toBe(xssPayloads.length)
+  })
+})
