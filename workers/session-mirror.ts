@@ -15,6 +15,12 @@ export interface SessionMirror {
   hast(): Root
 }
 
+/** The order after `update`: its placements replace the previous ones from `orderStart`, but for the `orderKeep` last. */
+export function spliceOrder<T>(previous: readonly T[], update: {orderStart: number; orderKeep?: number; order: readonly T[]}): T[] {
+  const keep = update.orderKeep ?? 0
+  return [...previous.slice(0, update.orderStart), ...update.order, ...(keep > 0 ? previous.slice(previous.length - keep) : [])]
+}
+
 /** An empty mirror. */
 export function createSessionMirror(): SessionMirror {
   const blocks = new Map<string, Root>()
@@ -22,7 +28,7 @@ export function createSessionMirror(): SessionMirror {
   return {
     apply(update) {
       for (const block of update.blocks) blocks.set(block.key, block.hast)
-      order = [...order.slice(0, update.orderStart), ...update.order]
+      order = spliceOrder(order, update)
       if (order.length !== update.total) throw new Error(`Expected ${update.total} blocks, not ${order.length}`)
       const live = new Set(order.map((placement) => placement.key))
       for (const key of blocks.keys()) if (!live.has(key)) blocks.delete(key)

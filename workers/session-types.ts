@@ -22,13 +22,19 @@ export interface SessionUpdate {
   /** The version passed in with the text this update renders. */
   version: number
   /**
-   * The document's blocks from index `orderStart` on; the blocks before it
-   * are those of the previous update. Appending text changes only the tail,
+   * The document's blocks from index `orderStart` on, up to the last
+   * `orderKeep` of the previous update's order; the blocks before it are
+   * those of the previous update. Appending text changes only the tail,
    * so an update stays small however long the document is.
    */
   order: BlockPlacement[]
   /** Index in the previous update's order where `order` starts. */
   orderStart: number
+  /**
+   * How many placements at the end of the previous update's order follow
+   * `order` unchanged (same key, same line offset); 0 when absent.
+   */
+  orderKeep?: number
   /** Number of blocks in the whole document. */
   total: number
   /** Blocks whose keys were not in the previous update's order. */

@@ -54,6 +54,7 @@ export async function renderSession(
   version: number,
   options: SessionOptions = {},
   onProgress?: (update: SessionUpdate) => void,
+  onAlive?: () => void,
 ): Promise<SessionUpdate> {
   if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
@@ -66,6 +67,10 @@ export async function renderSession(
   session.text = markdown
   const entries = (session.entries = scan.entries)
   let firstChanged = scan.firstChanged
+  // Blocks the main thread shows now. A partial update replaces the order
+  // from its start, so one that ends before this would hide blocks that are
+  // still there: an edit sends none, only a sign of life (`onAlive`).
+  const shown = session.order.length
 
   // Render what changed. A block the scanner closed too early (the parse
   // says it leaves something open) is merged with the next one and the
@@ -114,12 +119,17 @@ export async function renderSession(
     // Progressive first render: the first screen soon, then batches. Blocks
     // before `index` are final (only `index` may still merge with the next).
     const now = performance.now()
-    if (onProgress && index > placed && now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs)) {
-      session.signature = context.signature
-      const {orderStart, tail} = place(session, placed, index)
-      onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
-      placed = index
-      lastProgress = now
+    if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs)) {
+      if (onProgress && index > placed && index > shown) {
+        session.signature = context.signature
+        const {orderStart, tail} = place(session, placed, index)
+        onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
+        placed = index
+        lastProgress = now
+      } else if (onAlive && now - lastProgress > batchMs) {
+        onAlive()
+        lastProgress = now
+      }
     }
   }
   session.signature = context.signature
@@ -315,8 +325,8 @@ function finish(
   // The main thread holds the keys of the whole previous order; the head
   // stays, the old tail is replaced.
   const held = new Set<string>()
-  for (let index = orderStart; index < session.order.length; index++) {
-    const key = session.order[index]!.key
+  const previous = session.order.slice(orderStart)
+  for (const {key} of previous) {
     held.add(key)
     session.keys.delete(key)
   }
@@ -333,11 +343,21 @@ function finish(
     session.order.push(placement)
     if (!held.has(key)) blocks.push({key, hast: {type: 'root', children: block.nodes}})
   }
+  // The end of the order that did not change (an edit in the middle of a
+  // long document): the main thread keeps it, so an update stays small.
+  let orderKeep = 0
+  while (orderKeep < order.length && orderKeep < previous.length) {
+    const now = order[order.length - 1 - orderKeep]!
+    const before = previous[previous.length - 1 - orderKeep]!
+    if (now.key !== before.key || now.lineOffset !== before.lineOffset) break
+    orderKeep++
+  }
   return {
     sessionId,
     version,
-    order,
+    order: orderKeep > 0 ? order.slice(0, order.length - orderKeep) : order,
     orderStart,
+    orderKeep,
     total: session.order.length,
     blocks,
     messages: [...session.messages],

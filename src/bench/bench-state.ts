@@ -1,12 +1,11 @@
 /** The Benchmark view's state: what to run, how the run goes, what it measured. */
 import {atom} from 'jotai'
 import type {BenchProgress} from './run-bench.ts'
+import {defaultPoolSize} from '../render/client.ts'
 import {modes, type BenchConfig, type BenchResults, type RunResult} from './types.ts'
 
-/** Block workers by default: the cores left beside the main thread and the session worker, up to 4. */
-export function defaultPool(cores = typeof navigator === 'object' ? navigator.hardwareConcurrency : 2): number {
-  return Math.max(0, Math.min(4, (cores || 2) - 2))
-}
+/** Block workers by default: the app's own. */
+export const defaultPool = defaultPoolSize
 
 /** What a first visit runs: small and large, every scenario and mode. */
 export const defaultBenchConfig: BenchConfig = {

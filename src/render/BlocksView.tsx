@@ -14,6 +14,8 @@ export interface BlocksViewProps {
   /** Shown inside the article when the render is done and has no blocks. */
   empty?: ReactNode
   className?: string
+  /** Mount only the first `limit` blocks (see `use-revealed.ts`); all by default. */
+  limit?: number
 }
 
 const emptyRoot: Root = {type: 'root', children: []}
@@ -22,13 +24,13 @@ const emptyRoot: Root = {type: 'root', children: []}
 const largeDocumentBlocks = 400
 
 /** The blocks of `view`, in order. */
-export function BlocksView({view, empty, className}: BlocksViewProps) {
+export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
   const classes = ['markdown-body', order.length > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
   return (
     <article className={classes}>
-      {order.map(({key, lineOffset}, index) => {
+      {(limit === undefined || limit >= order.length ? order : order.slice(0, limit)).map(({key, lineOffset}, index) => {
         const hast = blocks.get(key)
         return hast ? <Block key={key} hast={hast} lineOffset={lineOffset} slugs={(slugs[index] ?? []).join('\n')} /> : null
       })}

@@ -3,10 +3,11 @@
  * `data-render-version` so tests can wait for the latest text.
  */
 import {useAtomValue, useSetAtom} from 'jotai'
-import type {MouseEvent, Ref} from 'react'
-import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
+import {useEffect, type MouseEvent, type Ref} from 'react'
+import {dismissError, previewRevealedAtom, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {clobberPrefix} from './heading-ids.ts'
+import {useRevealed} from './use-revealed.ts'
 
 /** Props of the preview. */
 export interface PreviewProps {
@@ -21,6 +22,9 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const view = useAtomValue(renderViewAtom)
   const state = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
+  const setRevealed = useSetAtom(previewRevealedAtom)
+  const revealed = useRevealed(view.order.length, view.sessionId)
+  useEffect(() => setRevealed(revealed), [revealed, setRevealed])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element
@@ -43,7 +47,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
         </div>
       )}
       <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
-        <BlocksView view={view} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
+        <BlocksView view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
       </div>
     </div>
   )

@@ -42,6 +42,8 @@ function start(): Running {
   // Nobody may be waiting when it dies; the rejection is still handled.
   died.catch(() => {})
   const current: Running = {worker, remote: wrap<RenderApi>(worker), died, kill}
+  const pool = defaultPoolSize()
+  if (pool > 0) current.remote.usePool(pool).catch(() => {})
   const crashed = (reason: string) => {
     if (running !== current) return
     restartRenderer(reason, current)
@@ -53,6 +55,15 @@ function start(): Running {
   })
   worker.addEventListener('messageerror', () => crashed('The render worker sent a message that could not be read'))
   return current
+}
+
+/**
+ * Block workers the render worker starts for long documents: the cores left
+ * beside the main thread and the session worker, up to 4 (none on 2 cores,
+ * where they measured slower than rendering in the session worker alone).
+ */
+export function defaultPoolSize(cores = typeof navigator === 'object' ? navigator.hardwareConcurrency : 2): number {
+  return Math.max(0, Math.min(4, (cores || 2) - 2))
 }
 
 /** Call the worker; rejects if the call throws, the worker dies meanwhile, or the watchdog stops it. */

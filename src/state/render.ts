@@ -41,8 +41,15 @@ export function emptyRender(sessionId: string | undefined): RenderView {
 /** The render of the open document. */
 export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
 
-/** Where the render stands. */
-export const renderStateAtom = atom((get) => renderStateOf(get(renderViewAtom)))
+/** How many of the render's blocks the preview has mounted so far (see `render/use-revealed.ts`). */
+export const previewRevealedAtom = atom(0)
+
+/** Where the render stands; `rendering` until the preview has mounted every block. */
+export const renderStateAtom = atom((get) => {
+  const view = get(renderViewAtom)
+  const state = renderStateOf(view)
+  return state === 'idle' && get(previewRevealedAtom) < view.order.length ? 'rendering' : state
+})
 
 /** Where `view` stands. */
 export function renderStateOf(view: RenderView): RenderState {
@@ -68,8 +75,13 @@ export type ApplyResult = RenderView | undefined
  */
 export function applyUpdate(view: RenderView, update: SessionUpdate): ApplyResult {
   if (update.sessionId !== view.sessionId) return view
-  const order = update.orderStart === 0 ? update.order : [...view.order.slice(0, update.orderStart), ...update.order]
-  if (order.length !== update.total || update.orderStart > view.order.length) return undefined
+  const keep = update.orderKeep ?? 0
+  if (update.orderStart + keep > view.order.length) return undefined
+  const order =
+    update.orderStart === 0 && keep === 0
+      ? update.order
+      : [...view.order.slice(0, update.orderStart), ...update.order, ...view.order.slice(view.order.length - keep)]
+  if (order.length !== update.total) return undefined
   const blocks = new Map<string, Root>()
   const received = new Map(update.blocks.map((block) => [block.key, block.hast]))
   for (const {key} of order) {

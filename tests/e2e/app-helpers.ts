@@ -28,7 +28,7 @@ export async function waitForRender(page: Page, after = 0, timeout = 30_000): Pr
 
 /** Wait until Monaco has mounted. */
 export async function waitForEditor(page: Page): Promise<void> {
-  await page.waitForSelector('.monaco-editor .view-lines', {timeout: 30_000})
+  await page.waitForSelector('.monaco-editor .view-lines', {timeout: 60_000})
 }
 
 /** Open the app with `markdown` as a new document (through a share link), rendered. */

@@ -3,16 +3,17 @@
  * (incremental, progressive partial updates, an optional pool of block
  * workers), latest-wins, applied with `applyUpdate` to the app's `Preview`.
  */
-import {proxy} from 'comlink'
-import {callRenderer, failureReason, restartRenderer} from '../../render/client.ts'
+import {callRenderer, defaultPoolSize, failureReason, restartRenderer} from '../../render/client.ts'
 import {createLiveRender, type LiveRenderBackend} from '../../render/live-render.ts'
+import {renderSessionInWorker} from '../../render/worker-backend.ts'
 import {applyUpdate, emptyRender} from '../../state/render.ts'
 import type {SessionOptions} from '../../../workers/session-types.ts'
 import type {StageFigures} from '../types.ts'
 import type {DriverOptions, ModeDriver} from './driver.ts'
 
 let sessions = 0
-let poolSize = 0
+// The render worker starts with the app's default pool.
+let poolSize = defaultPoolSize()
 
 /** Start the Offthread mode. */
 export async function startOffthread({stage, probe, warmUpText, pool}: DriverOptions): Promise<ModeDriver> {
@@ -39,7 +40,7 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   const backend: LiveRenderBackend = {
     async render(id, markdown, at, progress, options: SessionOptions = {}) {
       const started = performance.now()
-      const update = await callRenderer((remote) => remote.renderSession(id, markdown, at, {...options, heal}, proxy(progress)))
+      const update = await renderSessionInWorker(id, markdown, at, {...options, heal}, progress)
       transfer += performance.now() - started - update.ms
       renderMs += update.ms
       return update

@@ -1,0 +1,50 @@
+/**
+ * Mount a long list of blocks a slice at a time, so that no main-thread task
+ * creates more DOM than fits in a frame's budget: the first screen at once,
+ * the rest in slices sized from how long the previous slice took.
+ */
+import {useEffect, useLayoutEffect, useRef, useState} from 'react'
+
+/** Blocks mounted at once: enough to fill a screen. */
+export const firstSliceBlocks = 40
+
+/** Main-thread milliseconds a slice aims for; leaves room under the 50 ms long-task line. */
+const sliceBudgetMs = 12
+
+/**
+ * How many of `total` blocks to mount now; grows each task until it reaches
+ * `total`, and starts over from the first screen when `resetKey` changes
+ * (another document).
+ */
+export function useRevealed(total: number, resetKey?: string): number {
+  const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, firstSliceBlocks)}))
+  if (state.key !== resetKey) setState({key: resetKey, count: Math.min(total, firstSliceBlocks)})
+  const revealed = state.count
+  const setRevealed = (next: (count: number) => number) => setState((prev) => ({...prev, count: next(prev.count)}))
+  const slice = useRef({size: firstSliceBlocks, started: 0, from: 0})
+
+  // Time the render and commit of the slice just mounted.
+  useLayoutEffect(() => {
+    const current = slice.current
+    if (current.started === 0) return
+    const ms = performance.now() - current.started
+    const added = Math.max(1, revealed - current.from)
+    current.started = 0
+    // Blocks per millisecond of the last slice, times the budget; at most doubling.
+    current.size = Math.max(4, Math.min(current.size * 2, Math.floor((added / Math.max(ms, 0.5)) * sliceBudgetMs)))
+  }, [revealed])
+
+  useEffect(() => {
+    if (revealed >= total) return
+    // A macrotask: the browser paints and handles input between slices.
+    const timer = setTimeout(() => {
+      slice.current.started = performance.now()
+      slice.current.from = revealed
+      setRevealed((count) => Math.min(total, count + slice.current.size))
+    })
+    return () => clearTimeout(timer)
+  }, [revealed, total])
+
+  // A document that shrank needs no slicing.
+  return Math.min(revealed, total)
+}
