@@ -14,7 +14,9 @@ import {pipeline} from 'node:stream/promises'
  * inline script. Inline styles stay allowed because React, KaTeX and Shiki
  * set `style` attributes; `blob:` workers because Monaco may start its own;
  * `data:` fetches because Export HTML reads the fonts Vite inlined as `data:`
- * URLs (a `data:` URL never leaves the page).
+ * URLs (a `data:` URL never leaves the page); `http:` and `https:` fetches
+ * because Open from URL reads a document from any site that allows it (CORS).
+ * Its text is only ever rendered through the sanitizer, never run.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -23,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' data:",
+  "connect-src 'self' data: http: https:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
