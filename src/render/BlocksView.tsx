@@ -3,7 +3,7 @@
  * GitHub-style heading ids: the editor's preview and each chat message.
  */
 import type {Root} from 'hast'
-import {useMemo, type ReactNode} from 'react'
+import {memo, useMemo, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
 import {Block} from './Block.tsx'
 import {headingSlugs} from './heading-ids.ts'
@@ -27,14 +27,62 @@ const largeDocumentBlocks = 400
 export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
+  const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
+  const groups = groupBlocks(shown, blocks, slugs)
   const classes = ['markdown-body', order.length > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
   return (
     <article className={classes}>
-      {(limit === undefined || limit >= order.length ? order : order.slice(0, limit)).map(({key, lineOffset}, index) => {
-        const hast = blocks.get(key)
-        return hast ? <Block key={key} hast={hast} lineOffset={lineOffset} slugs={(slugs[index] ?? []).join('\n')} /> : null
-      })}
+      {groups.map((items) => (
+        <BlockGroup key={items[0]!.key} items={items} />
+      ))}
       {order.length === 0 && view.version > 0 && empty}
     </article>
   )
 }
+
+/** What one block of a group needs. */
+interface GroupItem {
+  key: string
+  hast: Root
+  lineOffset: number
+  /** Its headings' slugs, newline-joined. */
+  slugs: string
+}
+
+/**
+ * Cut the blocks into groups of about 32, so that an update re-renders a
+ * few dozen group elements and the group it touched, not thousands of
+ * blocks. A group starts at a block whose key hashes to 0 mod 32: the cuts
+ * depend on content, not on position, so inserting a block moves no other
+ * block into another group (which would remount it).
+ */
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly string[][]): GroupItem[][] {
+  const groups: GroupItem[][] = []
+  let group: GroupItem[] | undefined
+  for (const [index, {key, lineOffset}] of order.entries()) {
+    const hast = blocks.get(key)
+    if (!hast) continue
+    if (!group || startsGroup(key)) groups.push((group = []))
+    group.push({key, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
+  }
+  return groups
+}
+
+function startsGroup(key: string): boolean {
+  let hash = 0
+  for (let index = 0; index < key.length; index++) hash = (hash * 31 + key.charCodeAt(index)) | 0
+  return (hash & 31) === 0
+}
+
+/** A run of blocks, rendered as siblings (no wrapper element); re-rendered only when one of them changed. */
+const BlockGroup = memo(
+  function BlockGroup({items}: {items: readonly GroupItem[]}) {
+    return items.map(({key, hast, lineOffset, slugs}) => <Block key={key} hast={hast} lineOffset={lineOffset} slugs={slugs} />)
+  },
+  (before, after) =>
+    before.items.length === after.items.length &&
+    before.items.every((item, index) => {
+      const other = after.items[index]!
+      return item.key === other.key && item.hast === other.hast && item.lineOffset === other.lineOffset && item.slugs === other.slugs
+    }),
+)
