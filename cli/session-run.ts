@@ -6,6 +6,8 @@ import type {Root} from 'hast'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {createSessionMirror} from '../workers/session-mirror.ts'
 import {closeSession, renderSession} from '../workers/session.ts'
+// The seeded PRNG of the sample generator: the same seed gives the same edits everywhere.
+import {random} from '../scripts/gen-samples.ts'
 
 /** How to feed the text. */
 export interface SessionRunOptions {
@@ -96,16 +98,4 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100
-}
-
-/** mulberry32: the same seed gives the same edits everywhere. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }

@@ -30,8 +30,8 @@ const words = (
 
 const languages = ['ts', 'py', 'json', 'sh', 'rust', 'css', 'go', 'java', 'c', 'yaml', 'sql', 'html'] as const
 
-/** A PRNG (mulberry32): the same seed gives the same document on every machine. */
-function random(seed: number): () => number {
+/** A PRNG (mulberry32): the same seed gives the same sequence on every machine. */
+export function random(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
