@@ -6,7 +6,7 @@
  * when the page is hidden or unloaded; a reply cut off by a reload is read
  * back marked interrupted.
  */
-import {createStore as createIdbStore, getMany, promisifyRequest, type UseStore} from 'idb-keyval'
+import {createStore as createIdbStore, getMany, type UseStore} from 'idb-keyval'
 import {
   activeConversationIdAtom,
   chatLoadedAtom,
@@ -15,10 +15,10 @@ import {
   conversationsAtom,
   markInterrupted,
   type ChatMessage,
-  type ChatMessages,
   type Conversation,
   type MessageStatus,
 } from './chat.ts'
+import {startSaver} from './idb-saver.ts'
 import type {store as appStore} from './store.ts'
 
 type Store = typeof appStore
@@ -51,60 +51,20 @@ export async function loadChats(store: Store): Promise<void> {
 
 /** Save whenever the chats change; returns a stop function. */
 export function startSavingChats(store: Store): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let savedList = store.get(conversationsAtom)
-  let savedMessages: ChatMessages = store.get(chatMessagesAtom)
-  let savedActive = store.get(activeConversationIdAtom)
-  let savedDrafts = store.get(composerDraftsAtom)
-
-  const flush = () => {
-    clearTimeout(timer)
-    timer = undefined
-    const list = store.get(conversationsAtom)
-    const messages = store.get(chatMessagesAtom)
-    const active = store.get(activeConversationIdAtom)
-    const drafts = store.get(composerDraftsAtom)
-    const entries: [IDBValidKey, unknown][] = []
-    for (const [id, items] of Object.entries(messages)) if (savedMessages[id] !== items) entries.push([messagesKey(id), items])
-    if (list !== savedList) entries.push([listKey, list])
-    if (active !== savedActive) entries.push([activeKey, active])
-    if (drafts !== savedDrafts) entries.push([draftsKey, drafts])
-    const removed = Object.keys(savedMessages).filter((id) => !(id in messages)).map(messagesKey)
-    savedList = list
-    savedMessages = messages
-    savedActive = active
-    savedDrafts = drafts
-    if (entries.length > 0 || removed.length > 0) write(entries, removed).catch(reportOnce)
-  }
-  // Throttled, not debounced: a streaming reply changes every few ms and must still be saved as it goes.
-  const schedule = () => {
-    timer ??= setTimeout(flush, chatSaveInterval)
-  }
-  const onHide = () => {
-    if (timer !== undefined) flush()
-  }
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') onHide()
-  }
-
-  const stops = [conversationsAtom, chatMessagesAtom, activeConversationIdAtom, composerDraftsAtom].map((anAtom) => store.sub(anAtom, schedule))
-  addEventListener('pagehide', onHide)
-  document.addEventListener('visibilitychange', onVisibility)
-  return () => {
-    onHide()
-    for (const stop of stops) stop()
-    removeEventListener('pagehide', onHide)
-    document.removeEventListener('visibilitychange', onVisibility)
-  }
-}
-
-/** Put `entries` and delete `removed` in one transaction, committed at once (see `state/persist.ts`). */
-function write(entries: [IDBValidKey, unknown][], removed: IDBValidKey[]): Promise<void> {
-  return database()('readwrite', (store) => {
-    for (const [key, value] of entries) store.put(value, key)
-    for (const key of removed) store.delete(key)
-    store.transaction.commit()
-    return promisifyRequest(store.transaction)
+  return startSaver(store, {
+    database,
+    snapshot: () => {
+      const entries = new Map<string, unknown>(Object.entries(store.get(chatMessagesAtom)).map(([id, items]) => [messagesKey(id), items]))
+      entries.set(listKey, store.get(conversationsAtom))
+      entries.set(activeKey, store.get(activeConversationIdAtom))
+      entries.set(draftsKey, store.get(composerDraftsAtom))
+      return entries
+    },
+    watch: [conversationsAtom, chatMessagesAtom, activeConversationIdAtom, composerDraftsAtom],
+    // Throttled, not debounced: a streaming reply changes every few ms and must still be saved as it goes.
+    mode: 'throttle',
+    delayMs: chatSaveInterval,
+    what: 'chats',
   })
 }
 
@@ -147,11 +107,4 @@ export function parseDrafts(value: unknown): Record<string, string> {
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-}
-
-let reported = false
-function reportOnce(error: unknown): void {
-  if (reported) return
-  reported = true
-  console.warn('Offthread: could not save chats to IndexedDB; they will be lost on reload.', error)
 }
