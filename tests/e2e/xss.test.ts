@@ -110,11 +110,27 @@ async function recordPopup(popup: Page): Promise<void> {
   await popup.close().catch(() => {})
 }
 
-/** Open `markdown` in a fresh document of the app through a share link; returns the address it settles on. */
-async function openShared(markdown: string, tag: string): Promise<string> {
-  const address = `${served.url}/?case=${encodeURIComponent(tag)}`
-  await page.goto(`${address}#md=${lzString.compressToEncodedURIComponent(markdown)}`)
-  await waitForEditor(page)
+/**
+ * Open `markdown` in a new document of the app through a share link; returns
+ * the address it settles on. `reload`: in a freshly loaded page; otherwise
+ * through a change of the fragment, as following a share link in an open tab
+ * does (much faster than loading the app for each payload).
+ */
+async function openShared(markdown: string, tag: string, reload = true): Promise<string> {
+  const hash = `#md=${lzString.compressToEncodedURIComponent(markdown)}`
+  let address = `${served.url}/?case=${encodeURIComponent(tag)}`
+  if (reload) {
+    await page.goto(address + hash)
+    await waitForEditor(page)
+  } else {
+    address = page.url()
+    const before = await page.inputValue('.doc-title')
+    await page.evaluate((hash) => {
+      ;(window as unknown as {__cspViolations: string[]}).__cspViolations.length = 0
+      location.hash = hash
+    }, hash)
+    await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
+  }
   await waitForRender(page)
   // The app drops the `#md=` fragment once it has opened the text.
   expect(page.url()).toBe(address)
@@ -177,7 +193,9 @@ async function clickEveryLink(page: Page): Promise<number> {
   const count = await links.count()
   for (let index = 0; index < count; index++) {
     const link = links.nth(index)
+    const box = await link.boundingBox()
     try {
+      if (!box || box.width === 0 || box.height === 0) throw new Error('Nothing to click')
       await link.click({force: true, noWaitAfter: true, timeout: 2000})
     } catch {
       // No box to click (empty, hidden, inside an SVG): dispatch the click.
@@ -211,7 +229,7 @@ function clobberedGlobals(page: Page): Promise<string[]> {
 async function expectEditorStillWorks(page: Page, heading: string): Promise<void> {
   await page.click('.monaco-editor .view-lines')
   await page.keyboard.press('Control+A')
-  await page.keyboard.type(`# ${heading}`)
+  await page.keyboard.insertText(`# ${heading}`)
   await page.waitForFunction(
     ({selector, heading}) => {
       const root = document.querySelector(selector)
@@ -275,7 +293,8 @@ describe('hostile markdown in the preview', () => {
   for (const [index, payload] of xssPayloads.entries()) {
     it(`should neutralize ${payload.category}: ${payload.name}`, async () => {
       opened.length = 0
-      const address = await openShared(payload.markdown, String(index))
+      // The first payload gets a fresh page, after the check above put bad markup in the last one.
+      const address = await openShared(payload.markdown, String(index), index === 0)
       expect(await unsafeMarkup(page)).toEqual([])
 
       await clickEveryLink(page)
