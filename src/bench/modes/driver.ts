@@ -96,3 +96,16 @@ export function warmUpText(text: string): string {
     .map((language) => '```' + language + '\nlet x = 1\n```')
   return ['# Warm up', 'Some *prose* with $x^2$ and a [link](https://example.com).[^1]', '| a | b |\n|---|---|\n| 1 | 2 |', ...fences, '$$\n\\frac{1}{2}\n$$', '[^1]: A note.'].join('\n\n') + '\n'
 }
+
+/** Milliseconds added up between two takes (`takeRenderMs`, transfer time). */
+export function createTally(): {add: (ms: number) => void; take: () => number} {
+  let total = 0
+  return {
+    add: (ms) => void (total += ms),
+    take() {
+      const taken = total
+      total = 0
+      return taken
+    },
+  }
+}

@@ -5,7 +5,7 @@
  */
 import {fullRenderView} from '../stage.tsx'
 import type {StageFigures} from '../types.ts'
-import {latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
+import {createTally, latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
 
 /** Start the main-thread mode. */
 export async function startMainThread({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
@@ -13,11 +13,11 @@ export async function startMainThread({stage, probe, warmUpText}: DriverOptions)
   stage.showView(fullRenderView('bench-warm', (await pipeline.markdownToHast(warmUpText)).hast, 1))
   stage.clear()
   pipeline.timeStages(true)
-  let renderMs = 0
+  const renderMs = createTally()
   const renderer = latestWins(async (text, version) => {
     const started = performance.now()
     const result = await pipeline.markdownToHast(text)
-    renderMs += result.ms
+    renderMs.add(result.ms)
     stage.showView(fullRenderView('bench-main', result.hast, version))
     probe.shown({version, partial: false, mainMs: performance.now() - started, workerMs: null})
   }, probe.fail)
@@ -28,11 +28,7 @@ export async function startMainThread({stage, probe, warmUpText}: DriverOptions)
       const stages = pipeline.timeStages(true)
       return stages ? {...stages, transfer: null} : null
     },
-    takeRenderMs() {
-      const taken = renderMs
-      renderMs = 0
-      return taken
-    },
+    takeRenderMs: renderMs.take,
     close() {
       renderer.close()
       pipeline.timeStages(false)

@@ -3,13 +3,13 @@
  * (incremental, progressive partial updates, an optional pool of block
  * workers), latest-wins, applied with `applyUpdate` to the app's `Preview`.
  */
-import {callRenderer, defaultPoolSize, failureReason, restartRenderer} from '../../render/client.ts'
+import {callRenderer, defaultPoolSize} from '../../render/client.ts'
 import {createLiveRender, type LiveRenderBackend} from '../../render/live-render.ts'
-import {renderSessionInWorker} from '../../render/worker-backend.ts'
+import {renderSessionInWorker, workerBackend} from '../../render/worker-backend.ts'
 import {applyUpdate, emptyRender} from '../../state/render.ts'
 import type {SessionOptions} from '../../../workers/session-types.ts'
-import type {StageFigures} from '../types.ts'
 import type {DriverOptions, ModeDriver} from './driver.ts'
+import {startWorkerFigures} from './worker-figures.ts'
 
 let sessions = 0
 // The render worker starts with the app's default pool.
@@ -29,25 +29,21 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   const warmView = applyUpdate(emptyRender(warmId), warm)
   if (warmView) stage.showView(warmView)
   stage.clear()
-  await callRenderer((remote) => remote.timeStages(true))
+  const figures = await startWorkerFigures()
 
   const sessionId = `bench-${++sessions}`
   let view = emptyRender(sessionId)
   let heal = false
   let version = 0
-  let transfer = 0
-  let renderMs = 0
+  // The app's backend, timed, with the scenario's healing.
   const backend: LiveRenderBackend = {
+    ...workerBackend,
     async render(id, markdown, at, progress, options: SessionOptions = {}) {
       const started = performance.now()
       const update = await renderSessionInWorker(id, markdown, at, {...options, heal}, progress)
-      transfer += performance.now() - started - update.ms
-      renderMs += update.ms
+      figures.add(performance.now() - started, update.ms)
       return update
     },
-    close: (id) => callRenderer((remote) => remote.closeSession(id)),
-    restart: (reason) => restartRenderer(reason),
-    reason: failureReason,
   }
   const live = createLiveRender(sessionId, backend, {
     requested: () => {},
@@ -70,20 +66,11 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
       live.update(text)
       return ++version
     },
-    async takeStages(): Promise<StageFigures | null> {
-      const stages = await callRenderer((remote) => remote.timeStages(true))
-      const taken = transfer
-      transfer = 0
-      return stages ? {...stages, transfer: taken} : null
-    },
-    takeRenderMs() {
-      const taken = renderMs
-      renderMs = 0
-      return taken
-    },
+    takeStages: figures.takeStages,
+    takeRenderMs: figures.takeRenderMs,
     close() {
       live.close()
-      void callRenderer((remote) => remote.timeStages(false)).catch(() => {})
+      figures.stop()
     },
   }
 }

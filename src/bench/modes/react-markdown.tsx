@@ -14,7 +14,7 @@ import rehypeRaw from 'rehype-raw'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
 import type {PluggableList} from 'unified'
-import {fenceLanguages, latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
+import {createTally, fenceLanguages, latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
 
 /** Start the react-markdown mode. */
 export async function startReactMarkdown({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
@@ -50,23 +50,19 @@ export async function startReactMarkdown({stage, probe, warmUpText}: DriverOptio
   show(warmUpText)
   stage.clear()
 
+  const renderMs = createTally()
   const renderer = latestWins(async (text, version) => {
     const started = performance.now()
     show(text)
     const mainMs = performance.now() - started
-    renderMs += mainMs
+    renderMs.add(mainMs)
     probe.shown({version, partial: false, mainMs, workerMs: null})
   }, probe.fail)
-  let renderMs = 0
 
   return {
     update: (text) => renderer.update(text),
     takeStages: async () => null,
-    takeRenderMs() {
-      const taken = renderMs
-      renderMs = 0
-      return taken
-    },
+    takeRenderMs: renderMs.take,
     close: () => renderer.close(),
   }
 }
