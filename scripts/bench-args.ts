@@ -1,18 +1,10 @@
 /** Options of `npm run bench`, parsed and checked. */
 import {parseArgs} from 'node:util'
 import {parseSizes} from '../src/bench/bench-state.ts'
-import {modes, scenarios, type ModeId, type ScenarioId} from '../src/bench/types.ts'
+import {modes, scenarios, type BenchConfig, type ModeId} from '../src/bench/types.ts'
 
-/** What `npm run bench` runs. */
-export interface BenchArgs {
-  /** `gen:<bytes>` ids. */
-  documents: string[]
-  scenarios: ScenarioId[]
-  modes: ModeId[]
-  keystrokes: number
-  keystrokeMs: number
-  chunkChars: number
-  chunksPerSecond: number
+/** What `npm run bench` runs: the view's config, and where to put the results. */
+export interface BenchArgs extends Omit<BenchConfig, 'pool'> {
   /** Block workers of the Offthread pool; `undefined`: the view's default for the machine. */
   pool: number | undefined
   /** Folder for the JSON. */
