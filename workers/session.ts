@@ -66,7 +66,9 @@ export async function renderSession(
   const scan = rescan(session.entries, session.text, markdown)
   session.text = markdown
   const entries = (session.entries = scan.entries)
-  let firstChanged = scan.firstChanged
+  // The last block is always checked again: healing (on while a reply
+  // streams, off for its final render) changes it without changing the text.
+  let firstChanged = Math.min(scan.firstChanged, Math.max(0, entries.length - 1))
   // Blocks the main thread shows now. A partial update replaces the order
   // from its start, so one that ends before this would hide blocks that are
   // still there: an edit sends none, only a sign of life (`onAlive`).

@@ -43,4 +43,12 @@ describe('healing the tail of a stream', () => {
     expect(final.html).toBe(await fullHtml(text))
     closeSession(id)
   })
+
+  it('should drop the healing when a stopped stream renders the same text once more', async () => {
+    // Stop pressed after the last chunk was rendered: the text does not change, only the healing.
+    const text = 'A reply that was cut in the middle of **bold'
+    const client = createClient(nextSessionId())
+    expect((await client.update(text, {heal: true})).html).toContain('<strong>bold</strong>')
+    expect((await client.update(text)).html).toBe(await fullHtml(text))
+  })
 })
