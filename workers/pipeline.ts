@@ -106,8 +106,11 @@ export function markdownToMdast(markdown: string): MdastRoot {
   return processor.parse(markdown)
 }
 
-/** Run the whole pipeline, keeping the mdast and the file with its messages. */
-export async function runPipeline(markdown: string): Promise<{mdast: MdastRoot; hast: Root; file: VFile}> {
+/**
+ * Run the whole pipeline, keeping the mdast and the file with its messages.
+ * `beforeRun` may change the mdast between the parse and the rest.
+ */
+export async function runPipeline(markdown: string, beforeRun?: (mdast: MdastRoot) => void): Promise<{mdast: MdastRoot; hast: Root; file: VFile}> {
   if (typeof markdown !== 'string') {
     throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   }
@@ -116,6 +119,7 @@ export async function runPipeline(markdown: string): Promise<{mdast: MdastRoot; 
   if (stageTimes) stageStarts.set(file, performance.now())
   try {
     const mdast = processor.parse(file)
+    beforeRun?.(mdast)
     // remark-rehype reads the mdast without changing it.
     const hast = await processor.run(mdast, file)
     return {mdast, hast, file}

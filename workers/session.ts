@@ -7,11 +7,11 @@
 import type {Root, RootContent} from 'hast'
 import {markdownToHast} from './pipeline.ts'
 import {stateAfter} from './incremental/block-scanner.ts'
-import {definitionsOf, footnoteSafeId, normalizeForLabels, type FootnoteSource} from './incremental/context.ts'
-import {createNumbering, footnoteSectionSource, numberReferences, patchReferences, renderFootnoteSection, type FootnoteNumbering} from './incremental/footnotes.ts'
+import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
+import {createNumbering, createSectionRenderer, numberReferences, patchReferences, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
 import {healTail} from './incremental/heal.ts'
-import {contextPrefix, renderBlock, type BlockRender} from './incremental/render-block.ts'
+import {contextPrefix, fillSlot, renderBlock, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
@@ -35,7 +35,8 @@ interface Session {
   keys: Set<string>
   messages: RenderMessage[]
   signature: string
-  section?: {source: string; nodes: RootContent[]}
+  context?: Context
+  section: ReturnType<typeof createSectionRenderer>
 }
 
 const sessions = new Map<string, Session>()
@@ -60,7 +61,7 @@ export async function renderSession(
   const started = performance.now()
   let session = sessions.get(sessionId)
   if (!session) {
-    session = {text: '', entries: [], before: [], order: [], keys: new Set(), messages: [], signature: ''}
+    session = {text: '', entries: [], before: [], order: [], keys: new Set(), messages: [], signature: '', section: createSectionRenderer()}
     sessions.set(sessionId, session)
   }
   const scan = rescan(session.entries, session.text, markdown)
@@ -78,8 +79,10 @@ export async function renderSession(
   // says it leaves something open) is merged with the next one and the
   // context recomputed: definitions inside the merged text may be code.
   let rendered = 0
-  let context = contextOf(entries)
-  if (context.signature !== session.signature) firstChanged = 0
+  let context = (session.context = contextOf(entries, session.context))
+  if (context.signature !== session.signature) firstChanged = firstStale(entries, firstChanged, context)
+  // After a whole-document fallback, placing starts over.
+  if (session.before.length === 0) firstChanged = 0
   // Blocks before `placed` went out in a partial update already.
   let placed = firstChanged
   let lastProgress = started
@@ -95,12 +98,13 @@ export async function renderSession(
     // Blank lines at the end of a block do not change its rendering (a block
     // before another one has nothing open), so they do not invalidate it.
     const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
+    const slot = last && needsSlot(entry, context)
     // A block rendered as the last one was not checked for being closed.
-    if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last)) {
+    if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last) || (entry.render.slot !== undefined) !== slot) {
       const pending = ahead.get(entry)
-      entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last
+      entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last && !slot
         ? pending.render
-        : renderBlock(text, entry.prefix!, !last))
+        : renderBlock(text, entry.prefix!, !last, slot))
       entry.renderedPrefix = entry.prefix
       entry.renderedText = text
       entry.renderedLast = last
@@ -111,8 +115,8 @@ export async function renderSession(
     if (next && (!entry.render.closed || (entry.render.endsWithList && listItemStart.test(next.text)))) {
       entries.splice(index, 2, merge(entry, next))
       firstChanged = Math.min(firstChanged, index)
-      const merged = contextOf(entries)
-      if (merged.signature !== context.signature) firstChanged = 0
+      const merged = (session.context = contextOf(entries, context))
+      if (merged.signature !== context.signature) firstChanged = firstStale(entries, firstChanged, merged)
       context = merged
       placed = Math.min(placed, firstChanged)
       index = firstChanged - 1
@@ -137,13 +141,30 @@ export async function renderSession(
   session.signature = context.signature
 
   const {orderStart, tail, numbering, line} = place(session, placed, entries.length)
-  const sectionSource = footnoteSectionSource(numbering, bySafeId(context.footnotes), [...context.links.values()])
-  if (sectionSource !== undefined) {
-    if (session.section?.source !== sectionSource) {
-      session.section = {source: sectionSource, nodes: await renderFootnoteSection(sectionSource)}
-      rendered++
+  const sectionRender = await session.section(numbering, context.bySafeId, (source) => linkDefinitionsFor(source, context.links), () => [...context.links.values()])
+  const section = sectionRender.section
+  rendered += sectionRender.rendered
+  const lastRender = entries[entries.length - 1]?.render
+  if (lastRender?.slot !== undefined) {
+    // The last block leaves raw HTML open, which takes in the section.
+    const item = tail[tail.length - 1]
+    if (lastRender.slot === null || lastRender.slots === 0 || !item) return fallback(session, sessionId, markdown, version, started)
+    const entry = entries[entries.length - 1]!
+    if (section) {
+      item.nodes = fillSlot(item.nodes, lastRender.slot, section.nodes[0]!)
+      item.key += '-' + section.key
+    } else {
+      // No section after all: the block as rendered without the slot (the
+      // sentinel may have made the HTML parser reopen formatting elements).
+      if (lastRender.footnoteRefs.length > 0) return fallback(session, sessionId, markdown, version, started)
+      if (entry.unslotted?.render !== lastRender) {
+        entry.unslotted = {render: lastRender, nodes: (await renderBlock(entry.renderedText!, entry.prefix!, false)).nodes}
+        rendered++
+      }
+      item.nodes = entry.unslotted.nodes
     }
-    tail.push({key: 'footnotes-' + hashString(sectionSource), nodes: session.section.nodes, lineOffset: line})
+  } else if (section) {
+    tail.push({key: section.key, nodes: section.nodes, lineOffset: line})
   }
   return finish(session, sessionId, version, orderStart, tail, rendered, started, false)
 }
@@ -176,6 +197,7 @@ function renderAhead(entries: readonly Entry[], from: number, context: Context, 
     const last = index === entries.length - 1
     const prefix = entry.prefixFor === context.signature ? entry.prefix! : prefixFor(entry, context.links, context.footnotes)
     const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
+    if (last && needsSlot(entry, context)) continue
     if (entry.render && entry.renderedPrefix === prefix && entry.renderedText === text && !(entry.renderedLast && !last)) continue
     const render = pool.renderBlock(text, prefix, !last)
     // Failures surface when the loop awaits; until then, keep them quiet.
@@ -252,29 +274,64 @@ export function assembleHast(order: readonly BlockPlacement[], blocks: ReadonlyM
 interface Context {
   links: Map<string, string>
   footnotes: Map<string, FootnoteSource>
+  /** `footnotes` by the id suffix remark-rehype derives (the first of each wins). */
+  bySafeId: Map<string, FootnoteSource>
   /** Identifies `links` and `footnotes`, to know when prefixes are stale. */
   signature: string
   /** Footnotes the block renderer cannot split. */
   complex: boolean
+  /** The entries with definitions it was made from, in order. */
+  sources: BlockDefinitions[]
 }
 
-/** The document's definitions (the first of each label wins). */
-function contextOf(entries: readonly Entry[]): Context {
+/**
+ * The document's definitions (the first of each label wins). Most updates
+ * add or change no definition: then the previous context stays, unchanged.
+ */
+function contextOf(entries: readonly Entry[], previous: Context | undefined): Context {
+  const sources: BlockDefinitions[] = []
+  for (const {definitions} of entries) {
+    if (definitions.links.size > 0 || definitions.footnotes.size > 0 || definitions.complex) sources.push(definitions)
+  }
+  if (previous && previous.sources.length === sources.length && previous.sources.every((source, index) => source === sources[index])) return previous
   const links = new Map<string, string>()
   const footnotes = new Map<string, FootnoteSource>()
   let complex = false
-  for (const {definitions} of entries) {
-    if (definitions.links.size === 0 && definitions.footnotes.size === 0 && !definitions.complex) continue
+  for (const definitions of sources) {
     complex ||= definitions.complex
     for (const [id, markdown] of definitions.links) if (!links.has(id)) links.set(id, markdown)
     for (const [id, source] of definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
   }
-  // The footnotes section follows the last block; raw HTML left open there
-  // would take it in.
-  const last = entries[entries.length - 1]
-  if (last && footnotes.size > 0 && stateAfter(last.text, last.state).openTags.length > 0) complex = true
+  const bySafeId = new Map<string, FootnoteSource>()
+  for (const [id, source] of footnotes) if (!bySafeId.has(footnoteSafeId(id))) bySafeId.set(footnoteSafeId(id), source)
   const signature = links.size === 0 && footnotes.size === 0 ? '' : [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
-  return {links, footnotes, signature, complex}
+  return {links, footnotes, bySafeId, signature, complex, sources}
+}
+
+/**
+ * The first entry before `upTo` whose context prefix changed with the new
+ * `context` (or `upTo`): blocks before it render and place as before.
+ */
+function firstStale(entries: readonly Entry[], upTo: number, context: Context): number {
+  for (let index = 0; index < upTo; index++) {
+    const entry = entries[index]!
+    if (entry.prefixFor !== context.signature) {
+      entry.prefix = prefixFor(entry, context.links, context.footnotes)
+      entry.prefixFor = context.signature
+    }
+    if (entry.prefix !== entry.renderedPrefix) return index
+  }
+  return upTo
+}
+
+/**
+ * The last block leaves raw HTML elements open and the document has
+ * footnotes: the section will go inside those elements (a slot render).
+ */
+function needsSlot(entry: Entry, context: Context): boolean {
+  if (context.footnotes.size === 0) return false
+  if (entry.openAtEnd?.text !== entry.text) entry.openAtEnd = {text: entry.text, open: stateAfter(entry.text, entry.state).openTags.length > 0}
+  return entry.openAtEnd.open
 }
 
 function merge(first: Entry, second: Entry): Entry {
@@ -285,30 +342,38 @@ function merge(first: Entry, second: Entry): Entry {
 /** The context a block needs: definitions of labels its text mentions. */
 function prefixFor(entry: Entry, links: ReadonlyMap<string, string>, footnotes: ReadonlyMap<string, FootnoteSource>): string {
   if ((links.size === 0 && footnotes.size === 0) || !entry.text.includes('[')) return ''
-  entry.normalized ??= normalizeForLabels(entry.text)
-  const normalized = entry.normalized
+  entry.labels ??= labelCandidates(entry.text)
   const linkDefinitions: string[] = []
-  for (const [id, markdown] of links) if (normalized.includes(id)) linkDefinitions.push(markdown)
   const footnoteLabels: string[] = []
-  if (normalized.includes('[^')) {
-    for (const id of footnotes.keys()) if (normalized.includes(id)) footnoteLabels.push(id)
+  for (const label of entry.labels) {
+    const link = links.get(label)
+    if (link !== undefined) linkDefinitions.push(link)
+    if (label.startsWith('^')) {
+      const id = normalizeLabel(label.slice(1))
+      if (footnotes.has(id)) footnoteLabels.push(id)
+    }
   }
   return contextPrefix(footnoteLabels, linkDefinitions)
 }
 
-function bySafeId(footnotes: ReadonlyMap<string, FootnoteSource>): Map<string, FootnoteSource> {
-  const result = new Map<string, FootnoteSource>()
-  for (const [id, source] of footnotes) if (!result.has(footnoteSafeId(id))) result.set(footnoteSafeId(id), source)
-  return result
+/** The link definitions a footnote's source uses. */
+function linkDefinitionsFor(source: string, links: ReadonlyMap<string, string>): string[] {
+  if (links.size === 0 || !source.includes('[')) return []
+  const definitions: string[] = []
+  for (const label of labelCandidates(source)) {
+    const link = links.get(label)
+    if (link !== undefined) definitions.push(link)
+  }
+  return definitions
 }
 
 /** Footnotes the block renderer cannot split: the whole text as one block. */
 async function fallback(session: Session, sessionId: string, markdown: string, version: number, started: number) {
   const result = await markdownToHast(markdown)
   // Nothing cached is valid any more: start the placement over next time.
+  // Block renders stay valid: they depend on their text and prefix only.
   session.before.length = 0
   session.signature = '\u0000complex'
-  for (const entry of session.entries) entry.render = undefined
   session.messages = result.messages
   const tail = [{key: 'whole-' + hashString(markdown), nodes: result.hast.children, lineOffset: 0}]
   return finish(session, sessionId, version, 0, tail, 1, started, false)

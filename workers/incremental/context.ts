@@ -46,7 +46,10 @@ function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, resul
       const definition = child as FootnoteDefinition
       const start = definition.position?.start.offset
       const end = definition.position?.end.offset
-      if (!topLevel || start === undefined || end === undefined || JSON.stringify(definition).includes('"footnoteReference"')) {
+      // A reference inside a definition numbers footnotes from the section;
+      // it may be to a footnote defined in another block (text here), so
+      // any `[^` counts.
+      if (!topLevel || start === undefined || end === undefined || text.slice(start, end).indexOf('[^', 1) >= 0) {
         result.complex = true
       } else if (!result.footnotes.has(definition.identifier)) {
         result.footnotes.set(definition.identifier, {label: definition.label ?? definition.identifier, source: text.slice(start, end)})
@@ -62,16 +65,35 @@ function definitionToMarkdown(definition: Definition): string {
   return toMarkdown({type: 'root', children: [{...definition, position: undefined}]}).trimEnd()
 }
 
-/**
- * Identifier normalisation as micromark does it (`normalizeIdentifier`, then
- * lowercased as mdast stores it), applied to a whole text: a label that occurs
- * in the text occurs, normalised, in the normalised text.
- */
-export function normalizeForLabels(text: string): string {
-  return text.replace(/[\t\n\r ]+/g, ' ').toLowerCase().toUpperCase().toLowerCase()
-}
-
 /** The `id` suffix remark-rehype derives from a footnote identifier. */
 export function footnoteSafeId(identifier: string): string {
   return normalizeUri(identifier.toUpperCase().toLowerCase())
+}
+
+/**
+ * Every label `text` could use, normalised as identifiers are: the text
+ * between each `[` and the next unescaped bracket. Labels cannot hold an
+ * unescaped bracket, so this is a superset of the labels a parse would find
+ * (a footnote label keeps its `^`). Linear in the text.
+ */
+export function labelCandidates(text: string): string[] {
+  const labels = new Set<string>()
+  let open = -1
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 92 /* \ */) {
+      index++
+    } else if (code === 91 /* [ */) {
+      open = index
+    } else if (code === 93 /* ] */ && open >= 0) {
+      labels.add(normalizeLabel(text.slice(open + 1, index)))
+      open = -1
+    }
+  }
+  return [...labels]
+}
+
+/** A label as its identifier (micromark's `normalizeIdentifier`, lowercased as mdast stores it). */
+export function normalizeLabel(label: string): string {
+  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase()
 }

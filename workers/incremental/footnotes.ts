@@ -2,9 +2,10 @@
  * Footnotes across blocks: numbers and reference ids depend on every earlier
  * reference in the document, and the footnotes section on all of them.
  */
-import type {Element, RootContent} from 'hast'
+import type {Element, ElementContent, RootContent} from 'hast'
 import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
+import {hashString} from './hash.ts'
 
 const refIdPrefix = 'user-content-fnref-'
 const hrefPrefix = '#user-content-fn-'
@@ -85,4 +86,120 @@ export async function renderFootnoteSection(source: string): Promise<RootContent
   const last = hast.children[hast.children.length - 1]
   if (last?.type !== 'element' || last.tagName !== 'section') throw new Error('Expected a footnotes section')
   return [last]
+}
+
+/** The footnotes section of a document, as a block: its key and nodes. */
+export interface FootnoteSection {
+  key: string
+  nodes: RootContent[]
+}
+
+interface Item {
+  /** Short and unique within the cache, for section keys. */
+  id: number
+  /** The `<li>` as rendered alone: its backreferences say it is footnote 1. */
+  li: Element
+  /** The `<li>` numbered, for the number it had last. */
+  numbered?: {number: number; li: Element}
+}
+
+/**
+ * Render footnotes sections one footnote at a time, each `<li>` cached by
+ * what it depends on (its definition, how often it is referenced, the link
+ * definitions it uses), so a section with hundreds of footnotes costs one
+ * footnote's render when one changes. A footnote's number only shows in its
+ * backreferences' labels, which are patched. When a definition holds raw
+ * HTML, the HTML parser could carry an open element from one footnote to the
+ * next, so that section is rendered whole (from `footnoteSectionSource`).
+ */
+export function createSectionRenderer() {
+  let items = new Map<string, Item>()
+  let nextId = 0
+  let last: {numbering: FootnoteNumbering; footnotes: object; section: FootnoteSection | undefined} | undefined
+  let whole: {source: string; section: FootnoteSection} | undefined
+  let template: {section: Element; ol: Element} | undefined
+
+  return async function section(
+    numbering: FootnoteNumbering,
+    footnotes: ReadonlyMap<string, FootnoteSource>,
+    linkDefinitionsFor: (source: string) => string[],
+    allLinkDefinitions: () => string[],
+  ): Promise<{section: FootnoteSection | undefined; rendered: number}> {
+    if (last && last.numbering === numbering && last.footnotes === footnotes) return {section: last.section, rendered: 0}
+    let rendered = 0
+    let result: FootnoteSection | undefined
+    const used: FootnoteSource[] = []
+    for (const safeId of numbering.order) {
+      const footnote = footnotes.get(safeId)
+      if (!footnote) break
+      used.push(footnote)
+    }
+    if (used.length === 0 || used.length < numbering.order.length) {
+      result = undefined
+    } else if (used.some((footnote) => footnote.source.includes('<'))) {
+      const source = footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!
+      if (whole?.source !== source) {
+        whole = {source, section: {key: 'footnotes-' + hashString(source), nodes: await renderFootnoteSection(source)}}
+        rendered++
+      }
+      result = whole.section
+    } else {
+      const next = new Map<string, Item>()
+      const children: ElementContent[] = [{type: 'text', value: '\n'}]
+      const ids: number[] = []
+      for (const [index, safeId] of numbering.order.entries()) {
+        const footnote = used[index]!
+        const count = numbering.counts.get(safeId) ?? 1
+        const links = linkDefinitionsFor(footnote.source)
+        const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`
+        let item = next.get(cacheKey) ?? items.get(cacheKey)
+        if (!item) {
+          const source = `[^${footnote.label}]`.repeat(count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
+          const section = (await renderFootnoteSection(source))[0] as Element
+          rendered++
+          const ol = section.children.find((child): child is Element => child.type === 'element' && child.tagName === 'ol')!
+          template ??= {section, ol}
+          item = {id: nextId++, li: ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!}
+        }
+        next.set(cacheKey, item)
+        const number = index + 1
+        if (number === 1) {
+          children.push(item.li)
+        } else {
+          if (item.numbered?.number !== number) item.numbered = {number, li: numberBackReferences(item.li, number)}
+          children.push(item.numbered.li)
+        }
+        children.push({type: 'text', value: '\n'})
+        ids.push(item.id, number)
+      }
+      // Footnotes no longer in the section are forgotten.
+      items = next
+      const {section, ol} = template!
+      result = {
+        key: 'footnotes-' + hashString(ids.join(',')),
+        nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
+      }
+    }
+    last = {numbering, footnotes, section: result}
+    return {section: result, rendered}
+  }
+}
+
+/** A copy of a footnote's `<li>` whose backreferences are labelled for footnote `number`. */
+function numberBackReferences(li: Element, number: number): Element {
+  const copy = structuredClone(li)
+  let count = 0
+  const walk = (node: Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'a' && child.properties.dataFootnoteBackref !== undefined) {
+        count++
+        child.properties.ariaLabel = 'Back to reference ' + number + (count > 1 ? '-' + count : '')
+      } else {
+        walk(child)
+      }
+    }
+  }
+  walk(copy)
+  return copy
 }

@@ -3,6 +3,7 @@
  * document written in front of it as markdown.
  */
 import type {Element, Root, RootContent} from 'hast'
+import {removePosition} from 'unist-util-remove-position'
 import {runPipeline, fileToMessages} from '../pipeline.ts'
 import type {RenderMessage} from '../types.ts'
 
@@ -26,6 +27,13 @@ export interface BlockRender {
   closed: boolean
   /** The block ends with a list, which a next item would continue. */
   endsWithList: boolean
+  /**
+   * Rendered with a slot for the footnotes section (see `renderBlock`): the
+   * path of child indices to the sentinel paragraph that marks where the
+   * section goes, or `null` when the sentinel did not come out as a plain
+   * paragraph. Absent when rendered without a slot.
+   */
+  slot?: number[] | null
 }
 
 /** A paragraph written after a block to see whether the block is closed. */
@@ -50,16 +58,37 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
  * Render `text` after `prefix` (from `contextPrefix`). With `checkClosed`, a
  * sentinel paragraph is rendered after the block and must come out as the
  * last top-level paragraph, alone; then removed.
+ *
+ * With `slot` (the last block of a document with footnotes, when it leaves
+ * raw HTML elements open), the sentinel paragraph stays, wherever the HTML
+ * parser put it: the footnotes section goes there. The HTML parser treats a
+ * `<p>` and a `<section>` start tag alike (CommonMark's HTML block rules
+ * aside, both are "in body" block starts), so the section lands inside the
+ * open elements exactly as in a full render.
  */
-export async function renderBlock(text: string, prefix: string, checkClosed: boolean): Promise<BlockRender> {
+export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
-  const source = prefix + text + (checkClosed ? (text.endsWith('\n') ? '\n' : '\n\n') + sentinel + '\n' : '')
-  const {mdast, hast, file} = await runPipeline(source)
+  const withSentinel = checkClosed || slot
+  const source = prefix + text + (withSentinel ? (text.endsWith('\n') ? '\n' : '\n\n') + sentinel + '\n' : '')
+  // A generated section has no position, so the sentinel standing in for
+  // it must have none either: the HTML parser ends open elements' positions
+  // at the last node with one.
+  const {mdast, hast, file} = await runPipeline(source, slot ? (tree) => removePosition(tree.children[tree.children.length - 1]!, {force: true}) : undefined)
   const content = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition')
   let slots = content.length
-  let nodes = withoutFootnoteSection(hast)
+  let nodes = slot ? hast.children : withoutFootnoteSection(hast)
   let closed = true
-  if (checkClosed) {
+  let slotPath: number[] | null | undefined
+  if (slot) {
+    const sentinelNode = content[content.length - 1]
+    slotPath = sentinelNode?.type === 'paragraph' && sentinelNode.children.length === 1 && sentinelNode.children[0]!.type === 'text' && sentinelNode.children[0]!.value === sentinel ? findSentinel(nodes) : null
+    if (slotPath) {
+      // Whatever follows the sentinel is this block's own footnotes section.
+      nodes = truncateAfter(nodes, slotPath)
+    }
+    content.pop()
+    slots--
+  } else if (checkClosed) {
     const last = nodes[nodes.length - 1]
     closed =
       last?.type === 'element' &&
@@ -82,9 +111,49 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const messages = fileToMessages(file)
     .filter((message) => message.line === undefined || message.line > prefixLines)
     .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
-  return {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList}
+  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList}
+  if (slot) render.slot = slotPath ?? null
+  return render
 }
 
+/**
+ * Path to the last paragraph holding just the sentinel, outside any
+ * footnotes section (which follows the sentinel and may quote anything).
+ */
+function findSentinel(nodes: readonly RootContent[]): number[] | null {
+  for (let index = nodes.length - 1; index >= 0; index--) {
+    const node = nodes[index]!
+    if (node.type !== 'element' || (node.tagName === 'section' && node.properties.dataFootnotes !== undefined)) continue
+    if (node.tagName === 'p' && node.children.length === 1 && node.children[0]!.type === 'text' && node.children[0]!.value === sentinel) return [index]
+    const inner = findSentinel(node.children as RootContent[])
+    if (inner) return [index, ...inner]
+  }
+  return null
+}
+
+/** `nodes` with everything after the node at `path` removed, at every level. */
+function truncateAfter(nodes: RootContent[], path: readonly number[]): RootContent[] {
+  const [index, ...rest] = path
+  const kept = nodes.slice(0, index! + 1)
+  if (rest.length > 0) {
+    const parent = kept[index!] as Element
+    kept[index!] = {...parent, children: truncateAfter(parent.children as RootContent[], rest) as Element['children']}
+  }
+  return kept
+}
+
+/** A slot render's nodes with the sentinel replaced by `section`; copies only the nodes on the path. */
+export function fillSlot(nodes: readonly RootContent[], path: readonly number[], section: RootContent): RootContent[] {
+  const [index, ...rest] = path
+  const copy = [...nodes]
+  if (rest.length === 0) {
+    copy[index!] = section
+  } else {
+    const parent = copy[index!] as Element
+    copy[index!] = {...parent, children: fillSlot(parent.children as RootContent[], rest, section) as Element['children']}
+  }
+  return copy
+}
 /** Number of line endings in `text`. */
 export function countLines(text: string): number {
   let count = 0

@@ -18,7 +18,12 @@ export interface Entry {
   definitions: BlockDefinitions
   /** `text` without its trailing blank lines. */
   trimmed?: string
-  normalized?: string
+  /** Labels the text could use (`labelCandidates`). */
+  labels?: string[]
+  /** Whether raw HTML elements are left open at the end of `text`. */
+  openAtEnd?: {text: string; open: boolean}
+  /** The last block rendered without a slot, when its slot render found no section to take. */
+  unslotted?: {render: BlockRender; nodes: import('hast').RootContent[]}
   prefix?: string
   /** Signature of the document's definitions `prefix` was computed for. */
   prefixFor?: string

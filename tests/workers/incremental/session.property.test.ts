@@ -33,6 +33,7 @@ const block = fc.oneof(
   fc.constant('[other]: <https://other.example>'),
   fc.constant('[^a]: Footnote *a* with $y$.'),
   fc.constant('[^b]: Footnote b\n    continued [ref].'),
+  fc.constant('[^c]: Footnote c cites[^a].'),
   fc.constant('```js\nlet a = 1\n\nlet b = 2\n```'),
   fc.constant('```\nunclosed fence'),
   fc.constant('~~~py\nx = 1\n~~~'),

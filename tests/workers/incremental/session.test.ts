@@ -118,6 +118,71 @@ describe('render session', () => {
   })
 })
 
+describe('render session: costs that must not grow with the document', () => {
+  const footnoted = (count: number) =>
+    Array.from({length: count}, (_, index) => `Claim ${index}.[^n${index}]\n\n[^n${index}]: Source *${index}*.`).join('\n\n') + '\n\n'
+
+  it('should put the footnotes inside raw HTML left open at the end, without rendering the whole document', async () => {
+    const text = footnoted(20) + '<details>\n<summary>More</summary>\n\nInside *markdown*[^n3] and more.\n\n</details>\n\nAfter.\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    const first = text.indexOf('<details>')
+    await client.update(text.slice(0, first))
+    for (const step of chunks(text.slice(first), 9)) {
+      const update = await client.update(text.slice(0, first) + step)
+      expect(update.html, JSON.stringify(step)).toBe(await fullHtml(text.slice(0, first) + step))
+      // A whole-document render would send the document as one block.
+      expect(update.order.some(({key}) => key.startsWith('whole-')), JSON.stringify(step)).toBe(false)
+      expect(update.rendered, JSON.stringify(step)).toBeLessThanOrEqual(3)
+    }
+    closeSession(id)
+  })
+
+  it('should render the document as without a section when open raw HTML ends a document whose footnotes are never referenced', async () => {
+    await expectSameAsFull(chunks('[^a]: Unused note.\n\n<b>open\n\n<details>\n<summary>S</summary>\n\ntext\n', 5))
+  })
+
+  it('should re-render one footnote of a long footnotes section when its definition changes', async () => {
+    const client = createClient(nextSessionId())
+    const text = footnoted(60)
+    expect((await client.update(text)).html).toBe(await fullHtml(text))
+    const edited = text.replace('Source *30*.', 'Source *30*, revised.')
+    const update = await client.update(edited)
+    // The block holding the definition, and that one footnote in the section.
+    expect(update.rendered).toBe(2)
+    expect(update.html).toBe(await fullHtml(edited))
+  })
+
+  it('should number backreferences for the footnote number when footnotes are reordered', async () => {
+    const text = 'A[^x] b[^y] c[^y].\n\n[^x]: X.\n\n[^y]: Y.\n'
+    await expectSameAsFull([text, text.replace('A[^x] b[^y]', 'A[^y] b[^x]'), text])
+  })
+
+  it('should keep the order before a block that a new definition changes', async () => {
+    const client = createClient(nextSessionId())
+    const text = Array.from({length: 40}, (_, index) => `Paragraph ${index}.`).join('\n\n') + '\n\nSee [late].\n\n'
+    await client.update(text)
+    const update = await client.update(text + '[late]: https://late.example\n')
+    // The rescan starts one block before the change; that block's render is reused.
+    expect(update.orderStart).toBe(39)
+    expect(update.rendered).toBe(2)
+    expect(update.html).toBe(await fullHtml(text + '[late]: https://late.example\n'))
+  })
+
+  it('should keep block renders across a whole-document fallback', async () => {
+    const client = createClient(nextSessionId())
+    const text = Array.from({length: 30}, (_, index) => `Paragraph ${index}.`).join('\n\n') + '\n\n'
+    await client.update(text)
+    // A footnote whose definition references another one is rendered whole.
+    const complex = text + 'Ref[^a].\n\n[^a]: See[^b].\n\n[^b]: B.\n'
+    expect((await client.update(complex)).html).toBe(await fullHtml(complex))
+    const simple = text + 'Ref.\n'
+    const update = await client.update(simple)
+    expect(update.rendered).toBeLessThanOrEqual(2)
+    expect(update.html).toBe(await fullHtml(simple))
+  })
+})
+
 describe('progressive first render', () => {
   it('should send the first blocks early, then batches, ending equal to a full render', async () => {
     const {renderSession} = await import('../../../workers/session.ts')
