@@ -48,6 +48,11 @@ const minBlocksForPool = 24
 const batchMs = 150
 const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
 
+/** The same text but for trailing blank lines (which a stable block's render does not depend on). */
+function sameBlock(a: string, b: string): boolean {
+  return a.replace(trailingBlankLines, '') === b.replace(trailingBlankLines, '')
+}
+
 /** Render `markdown` as the new text of session `sessionId`. */
 export async function renderSession(
   sessionId: string,
@@ -99,8 +104,14 @@ export async function renderSession(
     // before another one has nothing open), so they do not invalidate it.
     const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
     const slot = last && needsSlot(entry, context)
-    // A block rendered as the last one was not checked for being closed.
-    if (entry.render === undefined || entry.renderedPrefix !== entry.prefix || entry.renderedText !== text || (entry.renderedLast && !last) || (entry.render.slot !== undefined) !== slot) {
+    // A block rendered as the last one was not checked for being closed,
+    // unless nothing in it can stay open.
+    if (
+      entry.render === undefined ||
+      entry.renderedPrefix !== entry.prefix ||
+      (entry.render.slot !== undefined) !== slot ||
+      (entry.renderedText === text ? entry.renderedLast && !last && !entry.render.stable : !(entry.render.stable && sameBlock(entry.renderedText!, text)))
+    ) {
       const pending = ahead.get(entry)
       entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last && !slot
         ? pending.render
@@ -110,6 +121,8 @@ export async function renderSession(
       entry.renderedLast = last
       entry.renderKey = hashString(entry.prefix + '\u0000' + text)
       rendered++
+    } else if (!last) {
+      entry.renderedLast = false
     }
     const next = entries[index + 1]
     if (next && (!entry.render.closed || (entry.render.endsWithList && listItemStart.test(next.text)))) {

@@ -28,6 +28,13 @@ export interface BlockRender {
   /** The block ends with a list, which a next item would continue. */
   endsWithList: boolean
   /**
+   * Nothing in the block can stay open (no raw HTML, no fenced code or math
+   * at its top level): its rendering does not depend on trailing blank lines
+   * or on being followed by another block, so a render made while it was the
+   * last block holds once it is not.
+   */
+  stable: boolean
+  /**
    * Rendered with a slot for the footnotes section (see `renderBlock`): the
    * path of child indices to the sentinel paragraph that marks where the
    * section goes, or `null` when the sentinel did not come out as a plain
@@ -101,6 +108,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
     slots--
   }
   const endsWithList = content[content.length - 1]?.type === 'list'
+  const stable = !slot && closed && !content.some((node) => node.type === 'code' || node.type === 'math') && !containsHtml(mdast)
   if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
@@ -111,7 +119,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const messages = fileToMessages(file)
     .filter((message) => message.line === undefined || message.line > prefixLines)
     .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
-  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList}
+  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable}
   if (slot) render.slot = slotPath ?? null
   return render
 }
@@ -196,4 +204,10 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
   }
   for (const node of nodes) walk(node)
   return refs
+}
+
+/** Whether an mdast tree holds raw HTML anywhere. */
+function containsHtml(node: {type: string; children?: unknown[]}): boolean {
+  if (node.type === 'html') return true
+  return (node.children as Array<{type: string; children?: unknown[]}> | undefined)?.some(containsHtml) ?? false
 }

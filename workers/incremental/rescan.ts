@@ -82,6 +82,12 @@ export function rescan(previous: Entry[], previousText: string, text: string): {
   return {entries: previous, firstChanged: first}
 }
 
+const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
+
+function withoutTrailingBlankLines(text: string): string {
+  return text.replace(trailingBlankLines, '')
+}
+
 function toEntries(
   text: string,
   from: number,
@@ -90,10 +96,20 @@ function toEntries(
   reusable: readonly Entry[],
 ): Entry[] {
   const byText = new Map(reusable.map((entry) => [entry.text, entry]))
+  const byCore = new Map(reusable.map((entry) => [withoutTrailingBlankLines(entry.text), entry]))
   return scanBlocks(text, from, state, resync).blocks.map((block) => {
     const blockText = text.slice(block.start, block.end)
     const old = byText.get(blockText)
     if (old && sameState(old.state, block.state)) return old
-    return {text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
+    const entry: Entry = {text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
+    // The same block with blank lines added or removed at its end (the
+    // paragraph that streamed in, now followed by the next): its render
+    // still holds if it is stable (the render loop checks).
+    const grown = byCore.get(withoutTrailingBlankLines(blockText))
+    if (grown?.render?.stable && sameState(grown.state, block.state)) {
+      const {render, renderedPrefix, renderedText, renderedLast, renderKey, prefix, prefixFor, labels, patched} = grown
+      Object.assign(entry, {render, renderedPrefix, renderedText, renderedLast, renderKey, prefix, prefixFor, labels, patched})
+    }
+    return entry
   })
 }

@@ -169,6 +169,23 @@ describe('render session: costs that must not grow with the document', () => {
     expect(update.html).toBe(await fullHtml(text + '[late]: https://late.example\n'))
   })
 
+  it('should not render a finished block again when the next one starts, unless it could stay open', async () => {
+    const client = createClient(nextSessionId())
+    const paragraph = 'A paragraph with *emphasis* and a [link](https://x.example).'
+    await client.update(paragraph)
+    // The paragraph gains its blank line and a next block: only that one renders.
+    const next = await client.update(paragraph + '\n\nNext')
+    expect(next.rendered).toBe(1)
+    expect(next.html).toBe(await fullHtml(paragraph + '\n\nNext'))
+    // A fence could be left open (the scanner and the parser might disagree
+    // on where it ends): that block is checked again.
+    const fence = 'Text.\n\n```js\nlet x = 1\n```'
+    await client.update(fence)
+    const after = await client.update(fence + '\n\nNext')
+    expect(after.rendered).toBe(2)
+    expect(after.html).toBe(await fullHtml(fence + '\n\nNext'))
+  })
+
   it('should keep block renders across a whole-document fallback', async () => {
     const client = createClient(nextSessionId())
     const text = Array.from({length: 30}, (_, index) => `Paragraph ${index}.`).join('\n\n') + '\n\n'
