@@ -15,6 +15,7 @@ import {unified, type Processor} from 'unified'
 import {VFile} from 'vfile'
 import {loadedLanguages} from './highlighter.ts'
 import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
+import {rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
 import rehypeLinkRule from './plugins/rehype-link-rule.ts'
 import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
 import rehypeShiki from './plugins/rehype-shiki.ts'
@@ -89,7 +90,9 @@ export function createProcessor(): MarkdownProcessor {
     .use(rehypeFootnoteLinks)
     .use(markStage('sanitize'))
     .use(rehypeMathBlocks)
+    .use(rehypeKatexCacheLookup)
     .use(rehypeKatex, katexOptions)
+    .use(rehypeKatexCacheStore)
     .use(markStage('katex'))
     .use(rehypeShiki)
     .use(markStage('shiki'))

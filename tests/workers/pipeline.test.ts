@@ -229,3 +229,26 @@ describe('errors', () => {
     await expect(markdownToHast(42 as unknown as string)).rejects.toThrow('Expected `markdown` to be a string, not `number`')
   })
 })
+
+describe('render caches (typeset math, highlighted code)', () => {
+  it('should give the same output for math and code rendered again from the cache', async () => {
+    const markdown = 'Inline $\\frac{a}{b_{cache}}$ here.\n\n$$\n\\sum_{cache=1}^{n} i\n$$\n\n```ts\nconst cached = 1\n```\n'
+    const first = await markdownToHast(markdown)
+    const firstHtml = toHtml(first.hast)
+    expect(firstHtml).toContain('<span class="katex">')
+    expect(firstHtml).toContain('class="katex-display"')
+    expect(firstHtml).toContain('shiki')
+    // Changing the first output must not leak into the next one (no shared nodes).
+    visit(first.hast, 'text', (node) => {
+      node.value = 'changed'
+    })
+    expect(await html(markdown)).toBe(firstHtml)
+  })
+
+  it('should report a formula error every time, not only on the first render', async () => {
+    for (let run = 0; run < 2; run++) {
+      const {messages} = await markdownToHast('Bad $\\frac{a}$ math.')
+      expect(messages.map(({ruleId}) => ruleId)).toContain('parseerror')
+    }
+  })
+})

@@ -7,6 +7,11 @@ import {toString} from 'hast-util-to-string'
 import {visit} from 'unist-util-visit'
 import type {VFile} from 'vfile'
 import {getHighlighter, loadLanguage, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
+import {createLru} from './lru.ts'
+
+/** Highlighted code by language and source (code up to `maxCachedLength`). */
+const cache = createLru<Pick<Element, 'properties' | 'children'>>(500)
+const maxCachedLength = 20_000
 
 interface Block {
   pre: Element
@@ -53,6 +58,12 @@ export default function rehypeShiki() {
         })
         continue
       }
+      const key = block.language + '\u0000' + lang + '\u0000' + source
+      const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
+      if (cached) {
+        Object.assign(block.pre, structuredClone(cached))
+        continue
+      }
       // Fenced code ends with one line ending that is not part of the code.
       const root = shiki.codeToHast(source.replace(/\n$/, ''), {
         lang,
@@ -67,8 +78,9 @@ export default function rehypeShiki() {
       const highlighted = root.children[0]
       if (!highlighted || highlighted.type !== 'element') continue
       highlighted.properties.dataLanguage = block.language
-      highlighted.position = block.pre.position
-      Object.assign(block.pre, {properties: highlighted.properties, children: highlighted.children as ElementContent[]})
+      const result = {properties: highlighted.properties, children: highlighted.children as ElementContent[]}
+      if (source.length <= maxCachedLength) cache.set(key, structuredClone(result))
+      Object.assign(block.pre, result)
     }
   }
 }
