@@ -6,7 +6,6 @@
  */
 import type {Root, RootContent} from 'hast'
 import {markdownToHast} from './pipeline.ts'
-import {stateAfter} from './incremental/block-scanner.ts'
 import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, createSectionRenderer, numberReferences, patchReferences, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
@@ -37,6 +36,8 @@ interface Session {
   signature: string
   context?: Context
   section: ReturnType<typeof createSectionRenderer>
+  /** The last update healed the last block. */
+  healed: boolean
 }
 
 const sessions = new Map<string, Session>()
@@ -66,7 +67,7 @@ export async function renderSession(
   const started = performance.now()
   let session = sessions.get(sessionId)
   if (!session) {
-    session = {text: '', entries: [], before: [], order: [], keys: new Set(), messages: [], signature: '', section: createSectionRenderer()}
+    session = {text: '', entries: [], before: [], order: [], keys: new Set(), messages: [], signature: '', section: createSectionRenderer(), healed: false}
     sessions.set(sessionId, session)
   }
   const scan = rescan(session.entries, session.text, markdown)
@@ -84,32 +85,47 @@ export async function renderSession(
   // says it leaves something open) is merged with the next one and the
   // context recomputed: definitions inside the merged text may be code.
   let rendered = 0
+  const previousContext = session.context
   let context = (session.context = contextOf(entries, session.context))
   if (context.signature !== session.signature) firstChanged = firstStale(entries, firstChanged, context)
   // After a whole-document fallback, placing starts over.
   if (session.before.length === 0) firstChanged = 0
+  // An edit in the middle: the blocks from `reused.from` on are the previous
+  // ones, and so are their renders when nothing document-wide changed. Once
+  // past the first of them, rendering stops; placing stops there too when
+  // the state there (lines, footnote numbers, messages, order) is as before.
+  let reused =
+    scan.reused && context === previousContext && session.signature === context.signature && !options.heal && !session.healed && session.before.length > 0
+      ? {...scan.reused}
+      : undefined
+  session.healed = Boolean(options.heal)
   // Blocks before `placed` went out in a partial update already.
   let placed = firstChanged
   let lastProgress = started
   const ahead = renderAhead(entries, firstChanged, context, options)
+  let stoppedAt: number | undefined
   for (let index = firstChanged; index < entries.length; index++) {
     if (context.complex) return fallback(session, sessionId, markdown, version, started)
+    if (reused && index > reused.from) {
+      stoppedAt = index
+      break
+    }
     const entry = entries[index]!
     const last = index === entries.length - 1
     if (entry.prefixFor !== context.signature) {
       entry.prefix = prefixFor(entry, context.links, context.footnotes)
       entry.prefixFor = context.signature
     }
-    // Blank lines at the end of a block do not change its rendering (a block
-    // before another one has nothing open), so they do not invalidate it.
-    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
+    // Blank lines at the end of a block count: unclosed code or math in a
+    // list takes them in. They do not invalidate a stable render (below).
+    const text = last && options.heal ? healTail(entry.text) : entry.text
     const slot = last && needsSlot(entry, context)
     // A block rendered as the last one was not checked for being closed,
     // unless nothing in it can stay open.
     if (
       entry.render === undefined ||
       entry.renderedPrefix !== entry.prefix ||
-      (entry.render.slot !== undefined) !== slot ||
+      entry.render.slotted !== slot ||
       (entry.renderedText === text ? entry.renderedLast && !last && !entry.render.stable : !(entry.render.stable && sameBlock(entry.renderedText!, text)))
     ) {
       const pending = ahead.get(entry)
@@ -127,9 +143,12 @@ export async function renderSession(
     const next = entries[index + 1]
     if (next && (!entry.render.closed || (entry.render.endsWithList && listItemStart.test(next.text)))) {
       entries.splice(index, 2, merge(entry, next))
+      if (reused && index + 1 >= reused.from) reused = undefined
+      else if (reused) reused = {from: reused.from - 1, shift: reused.shift - 1}
       firstChanged = Math.min(firstChanged, index)
       const merged = (session.context = contextOf(entries, context))
       if (merged.signature !== context.signature) firstChanged = firstStale(entries, firstChanged, merged)
+      if (merged !== context) reused = undefined
       context = merged
       placed = Math.min(placed, firstChanged)
       index = firstChanged - 1
@@ -153,7 +172,12 @@ export async function renderSession(
   }
   session.signature = context.signature
 
-  const {orderStart, tail, numbering, line} = place(session, placed, entries.length)
+  const stop = reused && stoppedAt !== undefined ? {at: stoppedAt, shift: reused.shift} : undefined
+  const {orderStart, tail, numbering, line, keptFrom} = place(session, placed, entries.length, stop)
+  if (keptFrom !== undefined) {
+    // The rest of the order, the footnotes section included, is as before.
+    return finish(session, sessionId, version, orderStart, tail, rendered, started, false, keptFrom)
+  }
   const sectionRender = await session.section(numbering, context.bySafeId, (source) => linkDefinitionsFor(source, context.links), () => [...context.links.values()])
   const section = sectionRender.section
   rendered += sectionRender.rendered
@@ -209,7 +233,7 @@ function renderAhead(entries: readonly Entry[], from: number, context: Context, 
     const entry = entries[index]!
     const last = index === entries.length - 1
     const prefix = entry.prefixFor === context.signature ? entry.prefix! : prefixFor(entry, context.links, context.footnotes)
-    const text = !last ? (entry.trimmed ??= entry.text.replace(trailingBlankLines, '\n')) : options.heal ? healTail(entry.text) : entry.text
+    const text = last && options.heal ? healTail(entry.text) : entry.text
     if (last && needsSlot(entry, context)) continue
     if (entry.render && entry.renderedPrefix === prefix && entry.renderedText === text && !(entry.renderedLast && !last)) continue
     const render = pool.renderBlock(text, prefix, !last)
@@ -225,17 +249,30 @@ function renderAhead(entries: readonly Entry[], from: number, context: Context, 
  * messages all follow from the entries before, so placing starts from the
  * state saved before `from`. Where an unchanged text starts, too.
  */
-function place(session: Session, from: number, to: number) {
+function place(session: Session, from: number, to: number, stop?: {at: number; shift: number}) {
   const start: Before = session.before[from] ?? {line: 0, numbering: createNumbering(), messages: 0, order: 0}
-  session.before.length = from
-  session.messages.length = start.messages
   let {line, numbering} = start
+  const before: Before[] = []
+  const messages: RenderMessage[] = []
   const tail: Array<{key: string; nodes: RootContent[]; lineOffset: number}> = []
   for (let index = from; index < to; index++) {
+    if (index === stop?.at) {
+      // The previous state before this (unchanged) entry: if it matches,
+      // everything from here on is placed as before.
+      const old = session.before[index - stop.shift]
+      const now = {line, messages: start.messages + messages.length, order: start.order + tail.length}
+      if (old && old.line === now.line && old.messages === now.messages && old.order === now.order && sameNumbering(old.numbering, numbering)) {
+        const oldIndex = index - stop.shift
+        session.before.splice(from, oldIndex - from, ...before)
+        session.messages.splice(start.messages, messages.length, ...messages)
+        const end = session.before[session.before.length - 1]!
+        return {orderStart: start.order, tail, numbering: end.numbering, line: end.line, keptFrom: old.order}
+      }
+    }
     const entry = session.entries[index]!
-    session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
+    before.push({line, numbering, messages: start.messages + messages.length, order: start.order + tail.length})
     const render = entry.render!
-    for (const message of render.messages) session.messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
+    for (const message of render.messages) messages.push({...message, line: message.line === undefined ? undefined : message.line + line})
     if (render.slots > 0) {
       let nodes = render.nodes
       let key = entry.renderKey!
@@ -253,8 +290,20 @@ function place(session: Session, from: number, to: number) {
     }
     line += entry.lines
   }
-  session.before.push({line, numbering, messages: session.messages.length, order: start.order + tail.length})
-  return {orderStart: start.order, tail, numbering, line}
+  before.push({line, numbering, messages: start.messages + messages.length, order: start.order + tail.length})
+  session.before.length = from
+  for (const item of before) session.before.push(item)
+  session.messages.length = start.messages
+  for (const message of messages) session.messages.push(message)
+  return {orderStart: start.order, tail, numbering, line, keptFrom: undefined as number | undefined}
+}
+
+function sameNumbering(a: FootnoteNumbering, b: FootnoteNumbering): boolean {
+  if (a === b) return true
+  if (a.order.length !== b.order.length || a.counts.size !== b.counts.size) return false
+  for (let index = 0; index < a.order.length; index++) if (a.order[index] !== b.order[index]) return false
+  for (const [id, count] of a.counts) if (b.counts.get(id) !== count) return false
+  return true
 }
 
 /** Forget a session and its cache. */
@@ -338,13 +387,12 @@ function firstStale(entries: readonly Entry[], upTo: number, context: Context): 
 }
 
 /**
- * The last block leaves raw HTML elements open and the document has
- * footnotes: the section will go inside those elements (a slot render).
+ * The last block of a document with footnotes may leave raw HTML elements
+ * open, and then the section goes inside them: it is rendered with a slot,
+ * which finds out. Without raw HTML (no `<`) nothing can be left open.
  */
 function needsSlot(entry: Entry, context: Context): boolean {
-  if (context.footnotes.size === 0) return false
-  if (entry.openAtEnd?.text !== entry.text) entry.openAtEnd = {text: entry.text, open: stateAfter(entry.text, entry.state).openTags.length > 0}
-  return entry.openAtEnd.open
+  return context.footnotes.size > 0 && entry.text.includes('<')
 }
 
 function merge(first: Entry, second: Entry): Entry {
@@ -401,11 +449,13 @@ function finish(
   rendered: number,
   started: number,
   partial: boolean,
+  keptFrom = session.order.length,
 ): SessionUpdate {
   // The main thread holds the keys of the whole previous order; the head
-  // stays, the old tail is replaced.
+  // stays, and so does the end from `keptFrom` on; the middle is replaced.
   const held = new Set<string>()
-  const previous = session.order.slice(orderStart)
+  const previous = session.order.slice(orderStart, keptFrom)
+  const kept = keptFrom < session.order.length ? session.order.slice(keptFrom) : []
   for (const {key} of previous) {
     held.add(key)
     session.keys.delete(key)
@@ -432,12 +482,13 @@ function finish(
     if (now.key !== before.key || now.lineOffset !== before.lineOffset) break
     orderKeep++
   }
+  for (const placement of kept) session.order.push(placement)
   return {
     sessionId,
     version,
     order: orderKeep > 0 ? order.slice(0, order.length - orderKeep) : order,
     orderStart,
-    orderKeep,
+    orderKeep: orderKeep + kept.length,
     total: session.order.length,
     blocks,
     messages: [...session.messages],

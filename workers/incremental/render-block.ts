@@ -28,8 +28,8 @@ export interface BlockRender {
   /** The block ends with a list, which a next item would continue. */
   endsWithList: boolean
   /**
-   * Nothing in the block can stay open (no raw HTML, no fenced code or math
-   * at its top level): its rendering does not depend on trailing blank lines
+   * Nothing in the block can stay open (no raw HTML, code or display math
+   * anywhere in it): its rendering does not depend on trailing blank lines
    * or on being followed by another block, so a render made while it was the
    * last block holds once it is not.
    */
@@ -38,10 +38,16 @@ export interface BlockRender {
    * Rendered with a slot for the footnotes section (see `renderBlock`): the
    * path of child indices to the sentinel paragraph that marks where the
    * section goes, or `null` when the sentinel did not come out as a plain
-   * paragraph. Absent when rendered without a slot.
+   * paragraph. Absent when rendered without a slot, or when the sentinel
+   * came out at the top level (nothing was left open: the section follows
+   * the block as usual, and the sentinel is gone from `nodes`).
    */
   slot?: number[] | null
+  /** Rendered with `slot` on. */
+  slotted: boolean
 }
+
+const endsWithBlankLine = /\n[ \t]*\n$/
 
 /** A paragraph written after a block to see whether the block is closed. */
 const sentinel = 'offthread-block-end-sentinel'
@@ -76,7 +82,10 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
 export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
   const withSentinel = checkClosed || slot
-  const source = prefix + text + (withSentinel ? (text.endsWith('\n') ? '\n' : '\n\n') + sentinel + '\n' : '')
+  // The sentinel follows as the next block would: after the blank line the
+  // block ends with, or after one added.
+  const separator = endsWithBlankLine.test(text) ? '' : text.endsWith('\n') ? '\n' : '\n\n'
+  const source = prefix + text + (withSentinel ? separator + sentinel + '\n' : '')
   // A generated section has no position, so the sentinel standing in for
   // it must have none either: the HTML parser ends open elements' positions
   // at the last node with one.
@@ -89,7 +98,12 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   if (slot) {
     const sentinelNode = content[content.length - 1]
     slotPath = sentinelNode?.type === 'paragraph' && sentinelNode.children.length === 1 && sentinelNode.children[0]!.type === 'text' && sentinelNode.children[0]!.value === sentinel ? findSentinel(nodes) : null
-    if (slotPath) {
+    if (slotPath?.length === 1) {
+      // Nothing open: as if rendered without the sentinel (and without the
+      // block's own footnotes section, which follows it).
+      nodes = withoutLast(nodes.slice(0, slotPath[0]! + 1))
+      slotPath = undefined
+    } else if (slotPath) {
       // Whatever follows the sentinel is this block's own footnotes section.
       nodes = truncateAfter(nodes, slotPath)
     }
@@ -108,7 +122,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
     slots--
   }
   const endsWithList = content[content.length - 1]?.type === 'list'
-  const stable = !slot && closed && !content.some((node) => node.type === 'code' || node.type === 'math') && !containsHtml(mdast)
+  const stable = !slot && closed && !contains(mdast, openable)
   if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
@@ -119,8 +133,8 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const messages = fileToMessages(file)
     .filter((message) => message.line === undefined || message.line > prefixLines)
     .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
-  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable}
-  if (slot) render.slot = slotPath ?? null
+  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot}
+  if (slotPath !== undefined) render.slot = slotPath
   return render
 }
 
@@ -206,8 +220,14 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
   return refs
 }
 
-/** Whether an mdast tree holds raw HTML anywhere. */
-function containsHtml(node: {type: string; children?: unknown[]}): boolean {
-  if (node.type === 'html') return true
-  return (node.children as Array<{type: string; children?: unknown[]}> | undefined)?.some(containsHtml) ?? false
+/**
+ * Constructs that can be left open: raw HTML, and code and math, whose
+ * content (and position, in a list say) takes in blank lines until closed.
+ */
+const openable = new Set(['html', 'code', 'math'])
+
+/** Whether an mdast tree holds a node of one of `types` anywhere. */
+function contains(node: {type: string; children?: unknown[]}, types: ReadonlySet<string>): boolean {
+  if (types.has(node.type)) return true
+  return (node.children as Array<{type: string; children?: unknown[]}> | undefined)?.some((child) => contains(child, types)) ?? false
 }

@@ -16,12 +16,8 @@ export interface Entry {
   state: ScanState
   lines: number
   definitions: BlockDefinitions
-  /** `text` without its trailing blank lines. */
-  trimmed?: string
   /** Labels the text could use (`labelCandidates`). */
   labels?: string[]
-  /** Whether raw HTML elements are left open at the end of `text`. */
-  openAtEnd?: {text: string; open: boolean}
   /** The last block rendered without a slot, when its slot render found no section to take. */
   unslotted?: {render: BlockRender; nodes: import('hast').RootContent[]}
   prefix?: string
@@ -39,7 +35,11 @@ export interface Entry {
  * The blocks of `text`, given the blocks of `previousText`. Entries before
  * `firstChanged` are the previous ones, untouched; so are reused ones after.
  */
-export function rescan(previous: Entry[], previousText: string, text: string): {entries: Entry[]; firstChanged: number} {
+export function rescan(
+  previous: Entry[],
+  previousText: string,
+  text: string,
+): {entries: Entry[]; firstChanged: number; reused?: {from: number; shift: number}} {
   if (previous.length === 0) return {entries: toEntries(text, 0, initialState, undefined, []), firstChanged: 0}
   if (text === previousText) return {entries: previous, firstChanged: previous.length}
   const prefix = commonPrefixLength(previousText, text)
@@ -79,7 +79,9 @@ export function rescan(previous: Entry[], previousText: string, text: string): {
   previous.length = first
   for (const entry of scanned) previous.push(entry)
   for (const entry of tail) previous.push(entry)
-  return {entries: previous, firstChanged: first}
+  // Where the previous entries take over again: index `from` now, `from - shift` before.
+  const reused = resumeAt === undefined || tail.length === 0 ? undefined : {from: first + scanned.length, shift: first + scanned.length - resumeAt}
+  return {entries: previous, firstChanged: first, reused}
 }
 
 const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/

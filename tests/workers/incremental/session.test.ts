@@ -138,6 +138,15 @@ describe('render session: costs that must not grow with the document', () => {
     closeSession(id)
   })
 
+  it('should find raw HTML left open by the last block even where the block scanner does not see it', async () => {
+    // An HTML block line that the scanner takes for closed leaves <b> open.
+    await expectSameAsFull(chunks('twice[^a]\n\n[^a]: Note.\n\n</div>`code <b>` plain words\n\nMore.\n', 4))
+  })
+
+  it('should render again a list whose unclosed math takes in the blank lines that follow', async () => {
+    await expectSameAsFull(['- $$- item', '- $$- item\n\n', '- $$- item\n\n\n-->\n'])
+  })
+
   it('should render the document as without a section when open raw HTML ends a document whose footnotes are never referenced', async () => {
     await expectSameAsFull(chunks('[^a]: Unused note.\n\n<b>open\n\n<details>\n<summary>S</summary>\n\ntext\n', 5))
   })
@@ -184,6 +193,26 @@ describe('render session: costs that must not grow with the document', () => {
     const after = await client.update(fence + '\n\nNext')
     expect(after.rendered).toBe(2)
     expect(after.html).toBe(await fullHtml(fence + '\n\nNext'))
+  })
+
+  it('should place only the edited block of a long document, keeping the rest of the order', async () => {
+    const client = createClient(nextSessionId())
+    const text = Array.from({length: 200}, (_, index) => `Paragraph ${index} cites[^n${index % 7}] *here*.`).join('\n\n') +
+      '\n\n' + Array.from({length: 7}, (_, index) => `[^n${index}]: Note ${index}.`).join('\n\n') + '\n'
+    await client.update(text)
+    const edited = text.replace('Paragraph 100 ', 'Paragraph 100 edited ')
+    const update = await client.update(edited)
+    expect(update.rendered).toBe(1)
+    expect(update.order.length).toBeLessThanOrEqual(2)
+    // Paragraphs 101 to 199 and the footnotes section.
+    expect(update.orderKeep).toBe(100)
+    expect(update.html).toBe(await fullHtml(edited))
+    // Edits that move later lines, or renumber later footnotes, place the rest again.
+    const moved = edited.replace('Paragraph 100 edited ', 'Paragraph 100\nedited ')
+    expect((await client.update(moved)).html).toBe(await fullHtml(moved))
+    const renumbered = moved.replace('Paragraph 50 cites[^n1]', 'Paragraph 50 cites[^n6]')
+    expect((await client.update(renumbered)).html).toBe(await fullHtml(renumbered))
+    expect((await client.update(text)).html).toBe(await fullHtml(text))
   })
 
   it('should keep block renders across a whole-document fallback', async () => {
