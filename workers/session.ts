@@ -38,6 +38,8 @@ interface Session {
   section: ReturnType<typeof createSectionRenderer>
   /** The last update healed the last block. */
   healed: boolean
+  /** Whether the last block, starting at `start`, needed a slot (see `needsSlot`). */
+  slotHint?: {start: number; slot: boolean}
 }
 
 const sessions = new Map<string, Session>()
@@ -119,7 +121,10 @@ export async function renderSession(
     // Blank lines at the end of a block count: unclosed code or math in a
     // list takes them in. They do not invalidate a stable render (below).
     const text = last && options.heal ? healTail(entry.text) : entry.text
-    const slot = last && needsSlot(entry, context)
+    // Whether the last block needs a slot is known once it is rendered; the
+    // last render of the same block tells, and a wrong guess renders again.
+    const start = markdown.length - entry.text.length
+    const slot = last && needsSlot(entry, context) && (session.slotHint?.start === start ? session.slotHint.slot : true)
     // A block rendered as the last one was not checked for being closed,
     // unless nothing in it can stay open.
     if (
@@ -137,6 +142,11 @@ export async function renderSession(
       entry.renderedLast = last
       entry.renderKey = hashString(entry.prefix + '\u0000' + text)
       rendered++
+      if (slot ? entry.render.slotUnneeded : last && needsSlot(entry, context) && entry.render.hasHtml) {
+        session.slotHint = {start, slot: !slot}
+        entry.render = await renderBlock(text, entry.prefix!, false, !slot)
+        rendered++
+      }
     } else if (!last) {
       entry.renderedLast = false
     }

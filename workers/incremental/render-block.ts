@@ -45,6 +45,15 @@ export interface BlockRender {
   slot?: number[] | null
   /** Rendered with `slot` on. */
   slotted: boolean
+  /**
+   * A slot render whose sentinel a markdown construct took in (an unclosed
+   * fence, say) in a block without raw HTML: nothing is open for the HTML
+   * parser, so no slot is needed, and `nodes` hold the sentinel: render again
+   * without.
+   */
+  slotUnneeded?: boolean
+  /** The block holds raw HTML. */
+  hasHtml: boolean
 }
 
 const endsWithBlankLine = /\n[ \t]*\n$/
@@ -97,7 +106,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   let slotPath: number[] | null | undefined
   if (slot) {
     const sentinelNode = content[content.length - 1]
-    slotPath = sentinelNode?.type === 'paragraph' && sentinelNode.children.length === 1 && sentinelNode.children[0]!.type === 'text' && sentinelNode.children[0]!.value === sentinel ? findSentinel(nodes) : null
+    slotPath = isSentinel(sentinelNode) ? findSentinel(nodes) : null
     if (slotPath?.length === 1) {
       // Nothing open: as if rendered without the sentinel (and without the
       // block's own footnotes section, which follows it).
@@ -123,6 +132,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   }
   const endsWithList = content[content.length - 1]?.type === 'list'
   const stable = !slot && closed && !contains(mdast, openable)
+  const hasHtml = contains(mdast, html)
   if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
@@ -133,8 +143,9 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const messages = fileToMessages(file)
     .filter((message) => message.line === undefined || message.line > prefixLines)
     .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
-  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot}
+  const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot, hasHtml}
   if (slotPath !== undefined) render.slot = slotPath
+  if (slot && !hasHtml && !isSentinel(content[content.length - 1])) render.slotUnneeded = true
   return render
 }
 
@@ -225,6 +236,13 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
  * content (and position, in a list say) takes in blank lines until closed.
  */
 const openable = new Set(['html', 'code', 'math'])
+const html = new Set(['html'])
+
+/** Whether an mdast node is the sentinel paragraph. */
+function isSentinel(node: {type: string; children?: unknown[]} | undefined): boolean {
+  const only = node?.type === 'paragraph' && node.children?.length === 1 ? (node.children[0] as {type: string; value?: string}) : undefined
+  return only?.type === 'text' && only.value === sentinel
+}
 
 /** Whether an mdast tree holds a node of one of `types` anywhere. */
 function contains(node: {type: string; children?: unknown[]}, types: ReadonlySet<string>): boolean {

@@ -138,6 +138,26 @@ describe('render session: costs that must not grow with the document', () => {
     closeSession(id)
   })
 
+  it('should stream a code block holding < at the end of a document with footnotes one render per append', async () => {
+    const head = footnoted(5)
+    const code = '```java\npublic static int size(List<String> items) {\n    return items.stream().mapToInt(s -> s.length()).sum();\n}\n```\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    await client.update(head)
+    const counts: number[] = []
+    for (const step of chunks(code, 10)) {
+      const update = await client.update(head + step)
+      expect(update.html, JSON.stringify(step)).toBe(await fullHtml(head + step))
+      expect(update.order.some(({key}) => key.startsWith('whole-')), JSON.stringify(step)).toBe(false)
+      counts.push(update.rendered)
+    }
+    // One guess may be wrong, when the first '<' comes (the sentinel lands in
+    // the fence, so no slot was needed); otherwise one render each.
+    expect(counts.filter((count) => count > 1).length, counts.join(',')).toBeLessThanOrEqual(1)
+    expect(counts.every((count) => count <= 2), counts.join(',')).toBe(true)
+    closeSession(id)
+  })
+
   it('should find raw HTML left open by the last block even where the block scanner does not see it', async () => {
     // An HTML block line that the scanner takes for closed leaves <b> open.
     await expectSameAsFull(chunks('twice[^a]\n\n[^a]: Note.\n\n</div>`code <b>` plain words\n\nMore.\n', 4))
