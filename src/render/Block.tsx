@@ -7,6 +7,7 @@ import type {Root} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {memo, useMemo} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {chunkLongCode} from './code-chunks.ts'
 import {components} from './components.tsx'
 import {withHeadingIds} from './heading-ids.ts'
 
@@ -30,6 +31,6 @@ export const Block = memo(function Block({hast, lineOffset, slugs}: BlockProps) 
 })
 
 const BlockContent = memo(function BlockContent({hast, slugs}: {hast: Root; slugs: string}) {
-  const tree = useMemo(() => withHeadingIds(hast, slugs ? slugs.split('\n') : []), [hast, slugs])
+  const tree = useMemo(() => chunkLongCode(withHeadingIds(hast, slugs ? slugs.split('\n') : [])), [hast, slugs])
   return toJsxRuntime(tree, {Fragment, jsx, jsxs, components})
 })

@@ -16,13 +16,19 @@ import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type Build
 const watchdogMs = 10_000
 
 /**
- * The longest main-thread task allowed while a hostile document renders.
- * Ordinary documents stay under 50 ms; a single huge block (a 2,000-column
- * table, a 200 KB unclosed fence) is committed and laid out in one task,
- * which measured 60–200 ms here. Over half a second is a freeze anyone
- * notices, so that is the bound; the figures are printed.
+ * No main-thread task may reach the long-task line (50 ms) while a hostile
+ * document renders. Other test files share the two cores, so a document
+ * whose render showed long tasks is opened and measured once more: a task
+ * the document itself causes comes back, one the neighbours caused does not.
  */
-const freezeMs = 500
+async function measureRender(markdown: string) {
+  await openShared(markdown)
+  // Opening a document (decompressing the link, Monaco taking in the
+  // text) is not rendering: the count starts once the editor has it.
+  await takeLongTasks()
+  const state = await settled(watchdogMs + 20_000)
+  return {state, tasks: (await takeLongTasks()).map(Math.round)}
+}
 
 let build: BuildResult
 let served: Served
@@ -101,14 +107,16 @@ describe('hostile markdown in the app', () => {
   for (const input of hostileInputs) {
     it(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
-      await openShared(markdown)
-      // Opening a document (decompressing the link, Monaco taking in the
-      // text) is not rendering: the count starts once the editor has it.
-      await takeLongTasks()
-      const state = await settled(watchdogMs + 20_000)
-      const tasks = await takeLongTasks()
-      console.log(`${input.name}: ${state}, long tasks ${tasks.length ? tasks.map(Math.round).join(', ') + ' ms' : 'none'}`)
-      expect(Math.max(0, ...tasks)).toBeLessThan(freezeMs)
+      let {state, tasks} = await measureRender(markdown)
+      const report = (tasks: number[]) => (tasks.length ? tasks.join(', ') + ' ms' : 'none')
+      let line = `${input.name}: ${state}, long tasks ${report(tasks)}`
+      if (tasks.length > 0) {
+        if (state === 'error') await page.click('.render-error-close')
+        ;({state, tasks} = await measureRender(markdown))
+        line += `; again: ${report(tasks)}`
+      }
+      console.log(line)
+      expect(tasks, 'main-thread tasks of 50 ms or more').toEqual([])
       if (input.outcome === 'renders') {
         expect(state).toBe('idle')
       } else {
