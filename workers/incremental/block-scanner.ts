@@ -169,10 +169,3 @@ function openTagsAfter(open: readonly string[], line: string): readonly string[]
   }
   return stack
 }
-
-/** The scanner state after the whole of `text`, begun in `state`. */
-export function stateAfter(text: string, state: ScanState): ScanState {
-  let current = state
-  for (const line of text.split('\n')) current = advance(current, line)
-  return current
-}
