@@ -13,6 +13,7 @@ import {healTail} from './incremental/heal.ts'
 import {contextPrefix, fillSlot, renderBlock, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
+import {withoutTrailingBlankLines} from './incremental/text-diff.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
 import type {RenderMessage} from './types.ts'
 
@@ -49,11 +50,10 @@ const firstScreenMs = 50
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
 const batchMs = 150
-const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
 
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
-  return a.replace(trailingBlankLines, '') === b.replace(trailingBlankLines, '')
+  return withoutTrailingBlankLines(a) === withoutTrailingBlankLines(b)
 }
 
 /** Render `markdown` as the new text of session `sessionId`. */

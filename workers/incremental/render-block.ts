@@ -131,8 +131,9 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
     slots--
   }
   const endsWithList = content[content.length - 1]?.type === 'list'
-  const stable = !slot && closed && !contains(mdast, openable)
-  const hasHtml = contains(mdast, html)
+  const found = typesIn(mdast, openable)
+  const stable = !slot && closed && found.size === 0
+  const hasHtml = found.has('html')
   if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
@@ -236,7 +237,6 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
  * content (and position, in a list say) takes in blank lines until closed.
  */
 const openable = new Set(['html', 'code', 'math'])
-const html = new Set(['html'])
 
 /** Whether an mdast node is the sentinel paragraph. */
 function isSentinel(node: {type: string; children?: unknown[]} | undefined): boolean {
@@ -244,8 +244,13 @@ function isSentinel(node: {type: string; children?: unknown[]} | undefined): boo
   return only?.type === 'text' && only.value === sentinel
 }
 
-/** Whether an mdast tree holds a node of one of `types` anywhere. */
-function contains(node: {type: string; children?: unknown[]}, types: ReadonlySet<string>): boolean {
-  if (types.has(node.type)) return true
-  return (node.children as Array<{type: string; children?: unknown[]}> | undefined)?.some((child) => contains(child, types)) ?? false
+/** Which of `types` an mdast tree holds anywhere (one walk). */
+function typesIn(tree: {type: string; children?: unknown[]}, types: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>()
+  const walk = (node: {type: string; children?: unknown[]}) => {
+    if (types.has(node.type)) found.add(node.type)
+    for (const child of (node.children ?? []) as Array<{type: string; children?: unknown[]}>) walk(child)
+  }
+  walk(tree)
+  return found
 }

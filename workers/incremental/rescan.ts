@@ -7,7 +7,7 @@ import type {BlockDefinitions} from './context.ts'
 import {countLines} from './render-block.ts'
 import {definitionsOf} from './context.ts'
 import {initialState, sameState, scanBlocks, type ScanState} from './block-scanner.ts'
-import {commonPrefixLength, commonSuffixLength} from './text-diff.ts'
+import {commonPrefixLength, commonSuffixLength, withoutTrailingBlankLines} from './text-diff.ts'
 
 /** One block of the current text, with everything cached about it. */
 export interface Entry {
@@ -82,12 +82,6 @@ export function rescan(
   // Where the previous entries take over again: index `from` now, `from - shift` before.
   const reused = resumeAt === undefined || tail.length === 0 ? undefined : {from: first + scanned.length, shift: first + scanned.length - resumeAt}
   return {entries: previous, firstChanged: first, reused}
-}
-
-const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
-
-function withoutTrailingBlankLines(text: string): string {
-  return text.replace(trailingBlankLines, '')
 }
 
 function toEntries(

@@ -21,3 +21,10 @@ export function commonSuffixLength(a: string, b: string, max: number): number {
   while (length < max && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1)) length++
   return length
 }
+
+const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
+
+/** `text` without its last line ending and the blank lines after it. */
+export function withoutTrailingBlankLines(text: string): string {
+  return text.replace(trailingBlankLines, '')
+}
