@@ -6,17 +6,17 @@ import type {Root} from 'hast'
 import type {Root as MdastRoot} from 'mdast'
 import type {KatexOptions} from 'katex'
 import rehypeKatex from 'rehype-katex'
-import rehypeRaw from 'rehype-raw'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
-import {unified, type Processor} from 'unified'
+import {unified, type Plugin, type Processor} from 'unified'
 import {VFile} from 'vfile'
 import {loadedLanguages} from './highlighter.ts'
 import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
 import {rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
 import rehypeLinkRule from './plugins/rehype-link-rule.ts'
+import rehypeRawWhenNeeded from './plugins/rehype-raw-when-needed.ts'
 import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
 import rehypeShiki from './plugins/rehype-shiki.ts'
 import rehypeSourceLines from './plugins/rehype-source-lines.ts'
@@ -75,8 +75,33 @@ function markStage(stage: keyof StageTimes) {
   }
 }
 
-/** Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link rule. */
-export function createProcessor(): MarkdownProcessor {
+/**
+ * Math elements come only from `$` math, ```` ```math ```` fences and raw
+ * HTML whose class names `math-…`; footnote links only from `[^` calls and
+ * raw HTML with `data-footnote-…` attributes. Without those, the math and
+ * footnote plugins would walk the tree and change nothing, which is a good
+ * part of the cost of rendering a short block.
+ */
+const mayHaveMath = (source: string) => source.includes('$') || /math/i.test(source)
+const mayHaveFootnotes = (source: string) => source.includes('[^') || /footnote/i.test(source)
+
+/** `plugin`, whose transform runs only when `test` passes on the source text. */
+function onlyIf<Options extends unknown[]>(test: (source: string) => boolean, plugin: Plugin<Options, Root>): Plugin<Options, Root> {
+  return function (this: Processor, ...options: Options) {
+    const transform = plugin.apply(this, options)
+    if (!transform) return
+    // Two parameters: trough would wait for a callback if there were three.
+    const run = transform as (tree: Root, file: VFile) => unknown
+    return ((tree: Root, file: VFile) => (test(String(file.value)) ? run(tree, file) : undefined)) as typeof transform
+  }
+}
+
+/**
+ * Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link
+ * rule. `alwaysRaw` runs rehype-raw on every tree, for the test that shows
+ * skipping it changes nothing.
+ */
+export function createProcessor(options: {alwaysRaw?: boolean} = {}): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -84,15 +109,15 @@ export function createProcessor(): MarkdownProcessor {
     .use(markStage('parse'))
     // Ids get their `user-content-` prefix from the sanitizer, once.
     .use(remarkRehype, {allowDangerousHtml: true, clobberPrefix: ''})
-    .use(rehypeRaw)
+    .use(rehypeRawWhenNeeded, {always: options.alwaysRaw})
     .use(markStage('toHast'))
     .use(rehypeSanitize, sanitizeSchema)
-    .use(rehypeFootnoteLinks)
+    .use(onlyIf(mayHaveFootnotes, rehypeFootnoteLinks))
     .use(markStage('sanitize'))
-    .use(rehypeMathBlocks)
-    .use(rehypeKatexCacheLookup)
-    .use(rehypeKatex, katexOptions)
-    .use(rehypeKatexCacheStore)
+    .use(onlyIf(mayHaveMath, rehypeMathBlocks))
+    .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup))
+    .use(onlyIf(mayHaveMath, rehypeKatex), katexOptions)
+    .use(onlyIf(mayHaveMath, rehypeKatexCacheStore))
     .use(markStage('katex'))
     .use(rehypeShiki)
     .use(markStage('shiki'))

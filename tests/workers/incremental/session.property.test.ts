@@ -36,6 +36,7 @@ const block = fc.oneof(
   fc.constant('[^c]: Footnote c cites[^a].'),
   fc.constant('```js\nlet a = 1\n\nlet b = 2\n```'),
   fc.constant('```\nunclosed fence'),
+  fc.constant('```\n\nfirst line blank\n```'),
   fc.constant('~~~py\nx = 1\n~~~'),
   fc.constant('$$\na = b\n\nc\n$$'),
   fc.constant('$$'),

@@ -1,0 +1,44 @@
+/**
+ * rehype-raw, run only when the source can hold raw HTML.
+ *
+ * rehype-raw sends the whole tree through parse5 even when there is no raw
+ * HTML in it, which is a good part of the cost of rendering a short block.
+ * Without a `<` in the source there is no raw HTML, and the tree that
+ * remark-rehype makes is already what parse5 would build, with two
+ * exceptions, found by comparing both ways over the test corpus (see
+ * tests/workers/raw-when-needed.test.ts):
+ * - footnote links: parse5 turns `dataFootnoteRef: true` into `''`, so
+ *   sources with `[^` still go through rehype-raw;
+ * - a `<pre>` start tag makes parse5 drop a line feed at the start of the
+ *   next text, even inside `<code>`: a fenced code block or display math
+ *   whose first line is blank loses it. That is done here by hand.
+ */
+import type {Element, Root} from 'hast'
+import rehypeRaw from 'rehype-raw'
+import type {Processor} from 'unified'
+import {visit} from 'unist-util-visit'
+import type {VFile} from 'vfile'
+
+export interface Options {
+  /** Run rehype-raw on every tree (to compare against). */
+  always?: boolean
+}
+
+export default function rehypeRawWhenNeeded(this: Processor, options: Options = {}) {
+  const raw = rehypeRaw.call(this) as (tree: Root, file: VFile) => Root
+  return function (tree: Root, file: VFile) {
+    const source = String(file.value)
+    if (options.always || source.includes('<') || source.includes('[^')) return raw(tree, file)
+    // Fenced code and display math are the `<pre>`s whose text can start with one.
+    if (source.includes('```') || source.includes('~~~') || source.includes('$$')) dropPreLineFeeds(tree)
+  }
+}
+
+function dropPreLineFeeds(tree: Root) {
+  visit(tree, 'element', (pre: Element) => {
+    if (pre.tagName !== 'pre') return
+    const code = pre.children[0]
+    const text = code?.type === 'element' ? code.children[0] : undefined
+    if (text?.type === 'text' && text.value.startsWith('\n')) text.value = text.value.slice(1)
+  })
+}
