@@ -88,7 +88,7 @@ export async function renderSession(
   // context recomputed: definitions inside the merged text may be code.
   let rendered = 0
   const previousContext = session.context
-  let context = (session.context = contextOf(entries, session.context))
+  let context = (session.context = contextOf(entries, session.context, scan.firstChanged))
   if (context.signature !== session.signature) firstChanged = firstStale(entries, firstChanged, context)
   // After a whole-document fallback, placing starts over.
   if (session.before.length === 0) firstChanged = 0
@@ -156,7 +156,7 @@ export async function renderSession(
       if (reused && index + 1 >= reused.from) reused = undefined
       else if (reused) reused = {from: reused.from - 1, shift: reused.shift - 1}
       firstChanged = Math.min(firstChanged, index)
-      const merged = (session.context = contextOf(entries, context))
+      const merged = (session.context = contextOf(entries, context, firstChanged))
       if (merged.signature !== context.signature) firstChanged = firstStale(entries, firstChanged, merged)
       if (merged !== context) reused = undefined
       context = merged
@@ -354,18 +354,35 @@ interface Context {
   complex: boolean
   /** The entries with definitions it was made from, in order. */
   sources: BlockDefinitions[]
+  /** Index of the last entry with definitions (-1: none). */
+  lastSource: number
 }
 
 /**
  * The document's definitions (the first of each label wins). Most updates
  * add or change no definition: then the previous context stays, unchanged.
  */
-function contextOf(entries: readonly Entry[], previous: Context | undefined): Context {
-  const sources: BlockDefinitions[] = []
-  for (const {definitions} of entries) {
-    if (definitions.links.size > 0 || definitions.footnotes.size > 0 || definitions.complex) sources.push(definitions)
+function contextOf(entries: readonly Entry[], previous: Context | undefined, unchangedBefore: number): Context {
+  // The common case, an append after the last definition: only the changed
+  // entries need looking at, not the whole document.
+  if (previous && previous.lastSource < unchangedBefore) {
+    let index = unchangedBefore
+    while (index < entries.length && !hasDefinitions(entries[index]!.definitions)) index++
+    if (index === entries.length) return previous
   }
-  if (previous && previous.sources.length === sources.length && previous.sources.every((source, index) => source === sources[index])) return previous
+  const sources: BlockDefinitions[] = []
+  let lastSource = -1
+  for (let index = 0; index < entries.length; index++) {
+    const {definitions} = entries[index]!
+    if (!hasDefinitions(definitions)) continue
+    sources.push(definitions)
+    lastSource = index
+  }
+  if (previous && previous.sources.length === sources.length && previous.sources.every((source, index) => source === sources[index])) {
+    // Same definitions: the same context (its identity says so to the caller).
+    previous.lastSource = lastSource
+    return previous
+  }
   const links = new Map<string, string>()
   const footnotes = new Map<string, FootnoteSource>()
   let complex = false
@@ -377,7 +394,11 @@ function contextOf(entries: readonly Entry[], previous: Context | undefined): Co
   const bySafeId = new Map<string, FootnoteSource>()
   for (const [id, source] of footnotes) if (!bySafeId.has(footnoteSafeId(id))) bySafeId.set(footnoteSafeId(id), source)
   const signature = links.size === 0 && footnotes.size === 0 ? '' : [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
-  return {links, footnotes, bySafeId, signature, complex, sources}
+  return {links, footnotes, bySafeId, signature, complex, sources, lastSource}
+}
+
+function hasDefinitions(definitions: BlockDefinitions): boolean {
+  return definitions.links.size > 0 || definitions.footnotes.size > 0 || definitions.complex
 }
 
 /**
