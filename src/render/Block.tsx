@@ -10,6 +10,7 @@ import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {chunkLongCode} from './code-chunks.ts'
 import {components} from './components.tsx'
 import {withHeadingIds} from './heading-ids.ts'
+import {withStyleObjects} from './style-objects.ts'
 
 /** Props of a block: `slugs` is newline-joined so equal slugs compare equal. */
 export interface BlockProps {
@@ -31,6 +32,6 @@ export const Block = memo(function Block({hast, lineOffset, slugs}: BlockProps) 
 })
 
 const BlockContent = memo(function BlockContent({hast, slugs}: {hast: Root; slugs: string}) {
-  const tree = useMemo(() => chunkLongCode(withHeadingIds(hast, slugs ? slugs.split('\n') : [])), [hast, slugs])
+  const tree = useMemo(() => chunkLongCode(withHeadingIds(withStyleObjects(hast), slugs ? slugs.split('\n') : [])), [hast, slugs])
   return toJsxRuntime(tree, {Fragment, jsx, jsxs, components})
 })
