@@ -9,6 +9,7 @@ import {activeDocumentIdAtom, documentListAtom, markdownAtom} from '../state/doc
 import {editorAtom} from '../state/editor.ts'
 import {renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
+import {finalLineDigits, isFilling, prepareModel} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
 import {monaco} from './monaco-env.ts'
 
@@ -27,6 +28,8 @@ export default function Editor() {
   const list = useAtomValue(documentListAtom)
   const setEditor = useSetAtom(editorAtom)
   const [editor, setLocalEditor] = useState<Parameters<OnMount>[0]>()
+  // Bumped when a long document's model is whole (see fill-model.ts).
+  const [filled, setFilled] = useState(0)
 
   const onMount: OnMount = (instance) => {
     setLocalEditor(instance)
@@ -39,7 +42,7 @@ export default function Editor() {
     if (!model || sessionId !== id) return
     const markers = messagesToMarkers(messages, model.getLineCount(), (line) => model.getLineMaxColumn(line))
     monaco.editor.setModelMarkers(model, 'offthread', markers)
-  }, [editor, messages, sessionId, id])
+  }, [editor, messages, sessionId, id, filled])
 
   // Deleted documents take their models (and undo history) with them.
   useEffect(() => {
@@ -50,23 +53,36 @@ export default function Editor() {
   }, [list])
 
   if (id === undefined) return null
+  const path = modelPath(id)
+  // Here, not in an effect: the editor's own effect (a child's, so run
+  // first) would create the model whole. Does nothing once it exists.
+  prepareModel(path, store.get(markdownAtom), 'markdown', () => setFilled((count) => count + 1))
+  const model = monaco.editor.getModel(monaco.Uri.parse(path))
+  const fillingNow = isFilling(model)
   return (
     <MonacoEditor
-      path={modelPath(id)}
+      path={path}
       defaultLanguage="markdown"
       defaultValue={store.get(markdownAtom)}
       theme={theme === 'dark' ? 'offthread-dark' : 'offthread-light'}
       loading={<div className="editor-loading">Loading editor…</div>}
       onMount={onMount}
-      onChange={(value) => store.set(markdownAtom, value ?? '')}
+      wrapperProps={{'data-filling': String(fillingNow)}}
+      onChange={(value) => {
+        // The fill's appends: the store has the whole text already.
+        if (isFilling(monaco.editor.getModel(monaco.Uri.parse(path)))) return
+        store.set(markdownAtom, value ?? '')
+      }}
       options={{
         fontSize,
+        readOnly: fillingNow,
+        readOnlyMessage: {value: 'This long document is still loading into the editor; a moment.'},
         wordWrap: 'on',
         minimap: {enabled: false},
         scrollBeyondLastLine: false,
         automaticLayout: true,
         padding: {top: 16, bottom: 16},
-        lineNumbersMinChars: 4,
+        lineNumbersMinChars: Math.max(4, finalLineDigits(model)),
         renderLineHighlight: 'line',
         wordBasedSuggestions: 'off',
         quickSuggestions: false,

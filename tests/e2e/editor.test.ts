@@ -8,7 +8,8 @@ import path from 'node:path'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
-import {focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForEditor, waitForRender} from './app-helpers.ts'
+import {generateMarkdown} from '../../scripts/gen-samples.ts'
+import {focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
 
 let build: BuildResult
 let served: Served
@@ -191,6 +192,37 @@ describe('scroll sync', () => {
     const ms = Number(await page.getAttribute('.status-ms', 'data-ms'))
     console.log(`render of the 100 KB sample after typing: ${ms} ms (worker)`)
     expect(ms).toBeGreaterThan(0)
+  })
+})
+
+describe('a long document in the editor', () => {
+  it('should load the 1 MB sample into Monaco a chunk at a time, read-only until whole, losing nothing and adding no undo step', async () => {
+    const text = generateMarkdown(1_000_000, 2)
+    const headings = text.split('\n').filter((line) => line.startsWith('## '))
+    const lastHeading = headings[headings.length - 1]!.slice(3)
+    await page.click('.open-menu > .button')
+    await page.click('[data-sample="large-1m"]')
+    // The editor shows the start at once and is read-only while the rest goes in.
+    await page.waitForSelector('[data-filling="true"]', {timeout: 10_000})
+    await page.waitForSelector('[data-filling="false"]', {timeout: 60_000})
+    await waitForDocument(page, 'Huge document (1 MB)')
+    const hasLastHeading = () => page.$$eval(`${previewRoot} h2`, (nodes, wanted) => nodes.some((node) => node.textContent?.includes(wanted)), lastHeading)
+    await expect.poll(hasLastHeading, {timeout: 30_000}).toBe(true)
+
+    // Typed at the end of the editor's text: had the model missed a chunk,
+    // the store would now hold the partial text and the preview would lose the end.
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type('\n\nFilled to the end')
+    await waitForRender(page, before)
+    await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(1)
+    expect(await hasLastHeading()).toBe(true)
+
+    // Undo takes back the typing, and nothing of the fill.
+    for (let index = 0; index < 8; index++) await page.keyboard.press('Control+Z')
+    await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(0)
+    await waitForRender(page)
+    expect(await hasLastHeading()).toBe(true)
   })
 })
 

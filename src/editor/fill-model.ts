@@ -1,0 +1,82 @@
+/**
+ * A long document's Monaco model, filled a chunk per task.
+ *
+ * Monaco takes in a whole text at once when a model is created and shown:
+ * with word wrap on, a 1 MB document was one main-thread task of about
+ * 150 ms (line breaks computed for every line). Created with its first chunk
+ * and given the rest in further tasks, no task takes in more than a chunk.
+ * The appends bypass the undo stack; the editor is read-only and its changes
+ * are not the user's (`isFilling`) until the model is whole.
+ */
+import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
+import {monaco} from './monaco-env.ts'
+
+/** Characters per task; cut at a line ending when there is one. */
+export const fillChunk = 16 * 1024
+/** Shorter texts are created whole. */
+export const fillFrom = 256 * 1024
+
+/** Models being filled, with the line count they will have. */
+const filling = new Map<MonacoEditorApi.ITextModel, number>()
+
+/** Whether `model` is still being filled (its changes are the fill's). */
+export function isFilling(model: MonacoEditorApi.ITextModel | null | undefined): boolean {
+  return model !== null && model !== undefined && filling.has(model)
+}
+
+/**
+ * Digits of the line count `model` will have once filled (or has): the
+ * editor's line-number gutter is made that wide from the start, since a
+ * wider gutter narrows the text and Monaco then wraps every line again.
+ */
+export function finalLineDigits(model: MonacoEditorApi.ITextModel | null | undefined): number {
+  return String((model && filling.get(model)) ?? model?.getLineCount() ?? 1).length
+}
+
+/**
+ * Make sure the model at `path` exists: a long `text` gets a model holding
+ * its first chunk, filled with the rest one chunk per task, then `onFilled`.
+ * Returns whether a fill started. An existing model is left as it is.
+ */
+export function prepareModel(path: string, text: string, language: string, onFilled: () => void): boolean {
+  const uri = monaco.Uri.parse(path)
+  if (monaco.editor.getModel(uri) || text.length < fillFrom) return false
+  let at = chunkEnd(text, 0)
+  const model = monaco.editor.createModel(text.slice(0, at), language, uri)
+  let lines = 1
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++
+  filling.set(model, lines)
+  const step = () => {
+    if (model.isDisposed()) {
+      filling.delete(model)
+      return
+    }
+    const end = chunkEnd(text, at)
+    const line = model.getLineCount()
+    const column = model.getLineMaxColumn(line)
+    model.applyEdits([{range: new monaco.Range(line, column, line, column), text: text.slice(at, end)}])
+    at = end
+    if (at < text.length) {
+      setTimeout(step)
+    } else {
+      filling.delete(model)
+      onFilled()
+    }
+  }
+  setTimeout(step)
+  return true
+}
+
+/**
+ * Where the chunk starting at `from` ends: after the last line ending within
+ * `fillChunk`, or after the line that is longer (Monaco wraps a line whole
+ * each time it changes, so a long line is given in one piece).
+ */
+export function chunkEnd(text: string, from: number): number {
+  const end = Math.min(text.length, from + fillChunk)
+  if (end === text.length) return end
+  const lineEnd = text.lastIndexOf('\n', end - 1)
+  if (lineEnd >= from) return lineEnd + 1
+  const next = text.indexOf('\n', end)
+  return next < 0 ? text.length : next + 1
+}
