@@ -11,6 +11,7 @@ import {chunkLongCode} from './code-chunks.ts'
 import {components} from './components.tsx'
 import {withHeadingIds} from './heading-ids.ts'
 import {withStyleObjects} from './style-objects.ts'
+import {chunkLongParagraphs} from './text-chunks.ts'
 
 /** Props of a block: `slugs` is newline-joined so equal slugs compare equal. */
 export interface BlockProps {
@@ -32,6 +33,6 @@ export const Block = memo(function Block({hast, lineOffset, slugs}: BlockProps) 
 })
 
 const BlockContent = memo(function BlockContent({hast, slugs}: {hast: Root; slugs: string}) {
-  const tree = useMemo(() => chunkLongCode(withHeadingIds(withStyleObjects(hast), slugs ? slugs.split('\n') : [])), [hast, slugs])
+  const tree = useMemo(() => chunkLongParagraphs(chunkLongCode(withHeadingIds(withStyleObjects(hast), slugs ? slugs.split('\n') : []))), [hast, slugs])
   return toJsxRuntime(tree, {Fragment, jsx, jsxs, components})
 })

@@ -1,0 +1,98 @@
+/**
+ * A paragraph is laid out whole: the browser breaks all of its lines in one
+ * go, and a paragraph of hundreds of kilobytes (a pasted log on one line, a
+ * run of one character) is one long frame of layout, 400 ms for 2 MB.
+ * Cut into chunks of a few thousand characters, each an inline block as wide
+ * as the paragraph with `content-visibility: auto` (see `.text-chunk` in
+ * app.css), only the chunks on screen are laid out.
+ *
+ * Presentation only, as with long code (code-chunks.ts): the text is the
+ * same, each chunk starts on a new line (at a space where there is one near
+ * the cut), and paragraphs shorter than `minTextToChunk` stay as they are.
+ */
+import type {Element, ElementContent, Root, RootContent} from 'hast'
+
+/** Characters of text per chunk, about. */
+export const textChunkChars = 5000
+/** Paragraphs with less text stay whole. */
+export const minTextToChunk = 4 * textChunkChars
+/** How far back from a cut to look for a space to cut at. */
+const spaceWindow = 400
+/** For the height a chunk has before it is first laid out. */
+const charsPerLine = 80
+
+/** `tree` with its long top-level paragraphs cut into chunks (the same tree if none is long). */
+export function chunkLongParagraphs(tree: Root): Root {
+  let changed = false
+  const children = tree.children.map((node): RootContent => {
+    if (node.type !== 'element' || node.tagName !== 'p' || textLength(node, minTextToChunk) < minTextToChunk) return node
+    changed = true
+    return {...node, children: chunkInline(node.children)}
+  })
+  return changed ? {...tree, children} : tree
+}
+
+/** `children` cut into chunks of about `textChunkChars`: text is cut, elements are kept whole. */
+export function chunkInline(children: readonly ElementContent[]): Element[] {
+  const chunks: Element[] = []
+  let current: ElementContent[] = []
+  let size = 0
+  const flush = () => {
+    if (current.length > 0) chunks.push(chunk(current, size))
+    current = []
+    size = 0
+  }
+  for (const child of children) {
+    if (child.type !== 'text') {
+      const length = textLength(child)
+      if (size > 0 && size + length > textChunkChars) flush()
+      current.push(child)
+      size += length
+      continue
+    }
+    let value = child.value
+    // An element may have taken the chunk past its size: start the next one.
+    if (size >= textChunkChars) flush()
+    while (size + value.length > textChunkChars) {
+      const cut = cutAt(value, textChunkChars - size)
+      current.push({type: 'text', value: value.slice(0, cut)})
+      size += cut
+      flush()
+      value = value.slice(cut)
+    }
+    if (value) {
+      current.push({type: 'text', value})
+      size += value.length
+    }
+  }
+  flush()
+  return chunks
+}
+
+/** Where to cut `value` to take at most `room` characters (at least one): after a space near the end if there is one. */
+function cutAt(value: string, room: number): number {
+  const space = value.lastIndexOf(' ', room - 1)
+  if (space >= 0 && space >= room - spaceWindow) return space + 1
+  let cut = Math.max(1, room)
+  // Not between the halves of a surrogate pair.
+  const code = value.charCodeAt(cut - 1)
+  if (code >= 0xd800 && code <= 0xdbff && cut > 1) cut--
+  return cut
+}
+
+function chunk(children: ElementContent[], chars: number): Element {
+  const lines = Math.max(1, Math.ceil(chars / charsPerLine))
+  return {type: 'element', tagName: 'span', properties: {className: ['text-chunk'], style: `--text-chunk-lines: ${lines}`}, children}
+}
+
+/** Characters of text in `node`, counting stopped once past `limit`. */
+function textLength(node: ElementContent | Element, limit = Infinity): number {
+  if (node.type === 'text') return node.value.length
+  if (node.type !== 'element') return 0
+  let length = 0
+  for (const child of node.children) {
+    length += textLength(child, limit - length)
+    if (length >= limit) break
+  }
+  return length
+}
