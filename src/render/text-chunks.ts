@@ -15,7 +15,7 @@ import type {Element, ElementContent, Root, RootContent} from 'hast'
 /** Characters of text per chunk, about. */
 export const textChunkChars = 5000
 /** Paragraphs with less text stay whole. */
-export const minTextToChunk = 4 * textChunkChars
+export const minTextToChunk = 2 * textChunkChars
 /** How far back from a cut to look for a space to cut at. */
 const spaceWindow = 400
 /** For the height a chunk has before it is first laid out. */
