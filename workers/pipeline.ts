@@ -85,8 +85,9 @@ function markStage(stage: keyof StageTimes) {
 const mayHaveMath = (source: string) => source.includes('$') || /math/i.test(source)
 const mayHaveFootnotes = (source: string) => source.includes('[^') || /footnote/i.test(source)
 
-/** `plugin`, whose transform runs only when `test` passes on the source text. */
-function onlyIf<Options extends unknown[]>(test: (source: string) => boolean, plugin: Plugin<Options, Root>): Plugin<Options, Root> {
+/** `plugin`, whose transform runs only when `test` passes on the source text (always with `always`). */
+function onlyIf<Options extends unknown[]>(test: (source: string) => boolean, plugin: Plugin<Options, Root>, always = false): Plugin<Options, Root> {
+  if (always) return plugin
   return function (this: Processor, ...options: Options) {
     const transform = plugin.apply(this, options)
     if (!transform) return
@@ -98,10 +99,11 @@ function onlyIf<Options extends unknown[]>(test: (source: string) => boolean, pl
 
 /**
  * Build the unified processor: parse, GFM, math, sanitize, KaTeX, Shiki, link
- * rule. `alwaysRaw` runs rehype-raw on every tree, for the test that shows
- * skipping it changes nothing.
+ * rule. `everyPlugin` runs every plugin on every tree, for the test that
+ * shows skipping the unneeded ones changes nothing.
  */
-export function createProcessor(options: {alwaysRaw?: boolean} = {}): MarkdownProcessor {
+export function createProcessor(options: {everyPlugin?: boolean} = {}): MarkdownProcessor {
+  const always = options.everyPlugin === true
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -109,15 +111,15 @@ export function createProcessor(options: {alwaysRaw?: boolean} = {}): MarkdownPr
     .use(markStage('parse'))
     // Ids get their `user-content-` prefix from the sanitizer, once.
     .use(remarkRehype, {allowDangerousHtml: true, clobberPrefix: ''})
-    .use(rehypeRawWhenNeeded, {always: options.alwaysRaw})
+    .use(rehypeRawWhenNeeded, {always})
     .use(markStage('toHast'))
     .use(rehypeSanitize, sanitizeSchema)
-    .use(onlyIf(mayHaveFootnotes, rehypeFootnoteLinks))
+    .use(onlyIf(mayHaveFootnotes, rehypeFootnoteLinks, always))
     .use(markStage('sanitize'))
-    .use(onlyIf(mayHaveMath, rehypeMathBlocks))
-    .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup))
-    .use(onlyIf(mayHaveMath, rehypeKatex), katexOptions)
-    .use(onlyIf(mayHaveMath, rehypeKatexCacheStore))
+    .use(onlyIf(mayHaveMath, rehypeMathBlocks, always))
+    .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup, always))
+    .use(onlyIf(mayHaveMath, rehypeKatex, always), katexOptions)
+    .use(onlyIf(mayHaveMath, rehypeKatexCacheStore, always))
     .use(markStage('katex'))
     .use(rehypeShiki)
     .use(markStage('shiki'))

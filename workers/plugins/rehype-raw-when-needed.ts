@@ -6,7 +6,7 @@
  * Without a `<` in the source there is no raw HTML, and the tree that
  * remark-rehype makes is already what parse5 would build, with two
  * exceptions, found by comparing both ways over the test corpus (see
- * tests/workers/raw-when-needed.test.ts):
+ * tests/workers/skipped-plugins.test.ts):
  * - footnote links: parse5 turns `dataFootnoteRef: true` into `''`, so
  *   sources with `[^` still go through rehype-raw;
  * - a `<pre>` start tag makes parse5 drop a line feed at the start of the
