@@ -11,10 +11,12 @@
 import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 import {monaco} from './monaco-env.ts'
 
-/** Characters per task; cut at a line ending when there is one. */
+/** Characters per task, at most; cut at a line ending when there is one. */
 export const fillChunk = 16 * 1024
+/** Lines per task, at most: Monaco's cost is as much per line as per character. */
+export const fillLines = 400
 /** Shorter texts are created whole. */
-export const fillFrom = 256 * 1024
+export const fillFrom = 64 * 1024
 
 /** Models being filled, with the line count they will have. */
 const filling = new Map<MonacoEditorApi.ITextModel, number>()
@@ -68,15 +70,22 @@ export function prepareModel(path: string, text: string, language: string, onFil
 }
 
 /**
- * Where the chunk starting at `from` ends: after the last line ending within
- * `fillChunk`, or after the line that is longer (Monaco wraps a line whole
- * each time it changes, so a long line is given in one piece).
+ * Where the chunk starting at `from` ends: after at most `fillLines` lines
+ * within `fillChunk` characters, or after the line that is longer (Monaco
+ * wraps a line whole each time it changes, so a long line goes in one piece).
  */
 export function chunkEnd(text: string, from: number): number {
-  const end = Math.min(text.length, from + fillChunk)
-  if (end === text.length) return end
-  const lineEnd = text.lastIndexOf('\n', end - 1)
-  if (lineEnd >= from) return lineEnd + 1
-  const next = text.indexOf('\n', end)
+  const limit = Math.min(text.length, from + fillChunk)
+  let lines = 0
+  let lineEnd = -1
+  for (let index = text.indexOf('\n', from); index >= 0 && index < limit && lines < fillLines; index = text.indexOf('\n', index + 1)) {
+    lineEnd = index
+    lines++
+  }
+  // The rest fits in one chunk.
+  if (limit === text.length && lines < fillLines) return text.length
+  if (lineEnd >= 0) return lineEnd + 1
+  // A line longer than a chunk: all of it.
+  const next = text.indexOf('\n', limit)
   return next < 0 ? text.length : next + 1
 }
