@@ -54,3 +54,32 @@ describe('every language Shiki ships', () => {
     expect(failures).toEqual([])
   }, 120_000)
 })
+
+describe('code that grows at its end', () => {
+  // Multi-line constructs: the grammar's state carries from line to line.
+  const samples: Array<[string, string]> = [
+    ['ts', 'const a = `template\n  ${1 + 2}\n  still in it`\n/* block\n   comment */\nfunction f(x: number): string {\n  return "s" + x\n}\n'],
+    ['python', 'def f():\n    """doc\n    string"""\n    return [i for i in range(3)]\n\nclass A:\n    pass\n'],
+    ['html', '<div class="a">\n  <script>\n    let x = 1\n  </script>\n  <style>\n    p { color: red }\n  </style>\n</div>\n'],
+    ['rust', 'fn main() {\n    let s = r#"raw\n    string"#;\n    /* nested /* comment */ still */\n    println!("{}", s);\n}\n'],
+  ]
+
+  it('should highlight every prefix as Shiki does the whole, continuing from the complete lines', async () => {
+    const {shikiOptions} = await import('../../workers/plugins/rehype-shiki.ts')
+    const shiki = await getHighlighter()
+    for (const [lang, code] of samples) {
+      const id = resolveLanguage(lang)!
+      await loadLanguage(id)
+      // Every prefix, as a stream would send it, then a few edits that keep the start.
+      const prefixes = Array.from({length: code.length}, (_, index) => code.slice(0, index + 1))
+      prefixes.push(code.replace('\n', '\n// inserted line\n'), code.slice(0, code.length / 2), code)
+      for (const prefix of prefixes) {
+        const {hast} = await markdownToHast('```' + lang + '\n' + prefix + (prefix.endsWith('\n') ? '' : '\n') + '```\n')
+        const rendered = hast.children.find((node) => node.type === 'element' && node.tagName === 'pre')!
+        const whole = shiki.codeToHast(prefix.replace(/\n$/, ''), shikiOptions(id)).children[0]!
+        const innerHtml = (node: typeof rendered) => toHtml((node as {children: never[]}).children)
+        expect(innerHtml(rendered), `${lang}: ${JSON.stringify(prefix)}`).toBe(innerHtml(whole))
+      }
+    }
+  })
+})

@@ -3,6 +3,7 @@
  * grammar on first use. Unknown languages stay plain and get a message.
  */
 import type {Element, ElementContent, Root} from 'hast'
+import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import {visit} from 'unist-util-visit'
 import type {VFile} from 'vfile'
@@ -65,16 +66,7 @@ export default function rehypeShiki() {
         continue
       }
       // Fenced code ends with one line ending that is not part of the code.
-      const root = shiki.codeToHast(source.replace(/\n$/, ''), {
-        lang,
-        themes,
-        defaultColor: false,
-        // Shiki stops tokenizing a line after 500 ms by default, so a busy
-        // machine would get different colours; the output must not depend
-        // on timing. Very long lines are skipped instead, which is stable.
-        tokenizeTimeLimit: 0,
-        tokenizeMaxLineLength: maxHighlightedLineLength,
-      })
+      const root = highlight(shiki, source.replace(/\n$/, ''), lang)
       const highlighted = root.children[0]
       if (!highlighted || highlighted.type !== 'element') continue
       highlighted.properties.dataLanguage = block.language
@@ -83,6 +75,76 @@ export default function rehypeShiki() {
       Object.assign(block.pre, result)
     }
   }
+}
+
+/** Shiki's options for `lang`, as this plugin highlights. */
+export function shikiOptions(lang: string) {
+  return {
+    lang,
+    themes,
+    defaultColor: false as const,
+    // Shiki stops tokenizing a line after 500 ms by default, so a busy
+    // machine would get different colours; the output must not depend on
+    // timing. Very long lines are skipped instead, which is stable.
+    tokenizeTimeLimit: 0,
+    tokenizeMaxLineLength: maxHighlightedLineLength,
+  }
+}
+
+type GrammarState = NonNullable<ReturnType<HighlighterCore['getLastGrammarState']>>
+
+/** The complete lines of the last code highlighted in a language, and the grammar's state after them. */
+interface Prefix {
+  source: string
+  /** `<span class="line">` elements and the line endings between them. */
+  lines: ElementContent[]
+  state: GrammarState
+}
+
+/**
+ * Per language: code that streams in grows at its end, so the next block in
+ * that language most often starts with the same complete lines. Those are
+ * not tokenized again: Shiki continues from the grammar's state after them
+ * (tests/workers/highlighter.test.ts checks the result is the same).
+ */
+const prefixes = createLru<Prefix>(32)
+
+/** `code` highlighted as a `<pre>` in a root, tokenizing only what follows the complete lines last highlighted in `lang`. */
+function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
+  const options = shikiOptions(lang)
+  const lastLine = code.lastIndexOf('\n') + 1
+  if (lastLine === 0) return shiki.codeToHast(code, options)
+  const complete = code.slice(0, lastLine - 1)
+  let prefix = prefixes.get(lang)
+  const continues = prefix !== undefined && complete.startsWith(prefix.source) && (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
+  if (!prefix || !continues) {
+    prefix = toPrefix(shiki, complete, shiki.codeToHast(complete, options), [])
+  } else if (complete.length > prefix.source.length) {
+    const added = shiki.codeToHast(complete.slice(prefix.source.length + 1), {...options, grammarState: prefix.state})
+    prefix = toPrefix(shiki, complete, added, [...prefix.lines, {type: 'text', value: '\n'}])
+  }
+  if (!prefix) return shiki.codeToHast(code, options)
+  prefixes.set(lang, prefix)
+  const root = shiki.codeToHast(code.slice(lastLine), {...options, grammarState: prefix.state})
+  const target = codeOf(root)
+  if (!target) return shiki.codeToHast(code, options)
+  target.children = [...structuredClone(prefix.lines), {type: 'text', value: '\n'}, ...target.children]
+  return root
+}
+
+/** A prefix of `source` from its highlighted `root`, after `before` (lines highlighted earlier); undefined without a grammar state. */
+function toPrefix(shiki: HighlighterCore, source: string, root: Root, before: ElementContent[]): Prefix | undefined {
+  const state = shiki.getLastGrammarState(root)
+  const code = codeOf(root)
+  if (!state || !code) return undefined
+  return {source, lines: [...before, ...code.children], state}
+}
+
+/** The `<code>` inside the `<pre>` Shiki returns. */
+function codeOf(root: Root): Element | undefined {
+  const pre = root.children[0]
+  const code = pre?.type === 'element' ? pre.children[0] : undefined
+  return code?.type === 'element' && code.tagName === 'code' ? code : undefined
 }
 
 function languageOf(code: Element): string | undefined {
