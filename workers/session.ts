@@ -45,6 +45,8 @@ interface Session {
 
 const sessions = new Map<string, Session>()
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+/** A block quote or a footnote definition: a container start (see `renderBlock`'s `beforeContainer`). */
+const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
 /** Worker time before the first partial update of a long render, then between partial updates. */
 const firstScreenMs = 50
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
@@ -125,28 +127,36 @@ export async function renderSession(
     // last render of the same block tells, and a wrong guess renders again.
     const start = markdown.length - entry.text.length
     const slot = last && needsSlot(entry, context) && (session.slotHint?.start === start ? session.slotHint.slot : true)
+    const beforeContainer = !last && containerStart.test(entries[index + 1]!.text)
     // A block rendered as the last one was not checked for being closed,
     // unless nothing in it can stay open.
     if (
       entry.render === undefined ||
       entry.renderedPrefix !== entry.prefix ||
       entry.render.slotted !== slot ||
+      (!last && !entry.render.stable && Boolean(entry.renderedBeforeContainer) !== beforeContainer) ||
       (entry.renderedText === text ? entry.renderedLast && !last && !entry.render.stable : !(entry.render.stable && sameBlock(entry.renderedText!, text)))
     ) {
       const pending = ahead.get(entry)
-      entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last && !slot
+      // The pool renders without knowing the next block (`beforeContainer`).
+      entry.render = await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last && !slot && !beforeContainer
         ? pending.render
-        : renderBlock(text, entry.prefix!, !last, slot))
+        : renderBlock(text, entry.prefix!, !last, slot, beforeContainer))
       entry.renderedPrefix = entry.prefix
       entry.renderedText = text
       entry.renderedLast = last
-      entry.renderKey = hashString(entry.prefix + '\u0000' + text)
+      entry.renderedBeforeContainer = beforeContainer
       rendered++
       if (slot ? entry.render.slotUnneeded : last && needsSlot(entry, context) && entry.render.hasHtml) {
         session.slotHint = {start, slot: !slot}
         entry.render = await renderBlock(text, entry.prefix!, false, !slot)
         rendered++
       }
+      // The key names the render, which the main thread keeps by key: the
+      // same text renders differently as the last block, before a
+      // container, or with a slot, unless nothing in it can stay open.
+      const variant = entry.render.stable ? '' : `\u0000${last ? 'last' : 'more'}${beforeContainer ? ' >' : ''}${entry.render.slotted ? ' slot' : ''}`
+      entry.renderKey = hashString(entry.prefix + '\u0000' + text + variant)
     } else if (!last) {
       entry.renderedLast = false
     }

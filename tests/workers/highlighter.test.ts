@@ -1,3 +1,4 @@
+import type {Element} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {getHighlighter, loadLanguage, resolveLanguage} from '../../workers/highlighter.ts'
@@ -77,7 +78,7 @@ describe('code that grows at its end', () => {
         const {hast} = await markdownToHast('```' + lang + '\n' + prefix + (prefix.endsWith('\n') ? '' : '\n') + '```\n')
         const rendered = hast.children.find((node) => node.type === 'element' && node.tagName === 'pre')!
         const whole = shiki.codeToHast(prefix.replace(/\n$/, ''), shikiOptions(id)).children[0]!
-        const innerHtml = (node: typeof rendered) => toHtml((node as {children: never[]}).children)
+        const innerHtml = (node: typeof rendered) => toHtml((node as Element).children)
         expect(innerHtml(rendered), `${lang}: ${JSON.stringify(prefix)}`).toBe(innerHtml(whole))
       }
     }

@@ -88,13 +88,17 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
  * aside, both are "in body" block starts), so the section lands inside the
  * open elements exactly as in a full render.
  */
-export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false): Promise<BlockRender> {
+export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false, beforeContainer = false): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
   const withSentinel = checkClosed || slot
   // The sentinel follows as the next block would: after the blank line the
   // block ends with, or after one added.
   const separator = endsWithBlankLine.test(text) ? '' : text.endsWith('\n') ? '\n' : '\n\n'
-  const source = prefix + text + (withSentinel ? separator + sentinel + '\n' : '')
+  // A list whose last item holds unclosed code or math ends one line later
+  // when a container (a quote, a footnote definition) follows the blank
+  // line than when a paragraph does: the sentinel is quoted then.
+  const quoted = checkClosed && !slot && beforeContainer && endsWithBlankLine.test(text)
+  const source = prefix + text + (withSentinel ? separator + (quoted ? '> ' : '') + sentinel + '\n' : '')
   // A generated section has no position, so the sentinel standing in for
   // it must have none either: the HTML parser ends open elements' positions
   // at the last node with one.
@@ -120,12 +124,7 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
     slots--
   } else if (checkClosed) {
     const last = nodes[nodes.length - 1]
-    closed =
-      last?.type === 'element' &&
-      last.tagName === 'p' &&
-      last.children.length === 1 &&
-      last.children[0]!.type === 'text' &&
-      last.children[0]!.value === sentinel
+    closed = isSentinelParagraph(quoted ? onlyElement(last, 'blockquote') : last)
     nodes = withoutLast(nodes)
     content.pop()
     slots--
@@ -134,11 +133,15 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const found = typesIn(mdast, openable)
   const stable = !slot && closed && found.size === 0
   const hasHtml = found.has('html')
-  if (prefixLines > 0) {
+  // A slot render's sentinel stands for the footnotes section, which has no
+  // source lines: the blank line before it must not take a node past the
+  // end of the text (a list holding an unclosed fence takes it in).
+  const lastLine = slot ? countLines(text) + 1 : Infinity
+  if (prefixLines > 0 || slot) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
       node.properties.dataLineStart -= prefixLines
-      node.properties.dataLineEnd = Number(node.properties.dataLineEnd) - prefixLines
+      node.properties.dataLineEnd = Math.min(Number(node.properties.dataLineEnd) - prefixLines, lastLine)
     }
   }
   const messages = fileToMessages(file)
@@ -237,6 +240,24 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
  * content (and position, in a list say) takes in blank lines until closed.
  */
 const openable = new Set(['html', 'code', 'math'])
+
+/** Whether a hast node is the sentinel paragraph. */
+function isSentinelParagraph(node: RootContent | Element['children'][number] | undefined): boolean {
+  return (
+    node?.type === 'element' &&
+    node.tagName === 'p' &&
+    node.children.length === 1 &&
+    node.children[0]!.type === 'text' &&
+    node.children[0]!.value === sentinel
+  )
+}
+
+/** The one element inside `node` (a `tagName`), line endings aside. */
+function onlyElement(node: RootContent | undefined, tagName: string): Element['children'][number] | undefined {
+  if (node?.type !== 'element' || node.tagName !== tagName) return undefined
+  const inner = node.children.filter((child) => !(child.type === 'text' && child.value === '\n'))
+  return inner.length === 1 ? inner[0] : undefined
+}
 
 /** Whether an mdast node is the sentinel paragraph. */
 function isSentinel(node: {type: string; children?: unknown[]} | undefined): boolean {

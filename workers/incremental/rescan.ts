@@ -27,6 +27,8 @@ export interface Entry {
   renderedPrefix?: string
   renderedText?: string
   renderedLast?: boolean
+  /** Rendered with a container (quote, footnote definition) as the next block. */
+  renderedBeforeContainer?: boolean
   renderKey?: string
   patched?: {signature: string; render: BlockRender; nodes: import('hast').RootContent[]}
 }

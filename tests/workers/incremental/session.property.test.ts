@@ -48,6 +48,8 @@ const block = fc.oneof(
   fc.constant('  indented continuation'),
   fc.constant('    indented code'),
   fc.constant('- outer\n  - inner\n\n    deeper'),
+  fc.constant('- $$\nunclosed math in a list'),
+  fc.constant('- ```js\nunclosed code in a list'),
   fc.constant('> quote\n> more'),
   fc.constant('<details>\n<summary>S</summary>'),
   fc.constant('</details>'),

@@ -167,6 +167,22 @@ describe('render session: costs that must not grow with the document', () => {
     await expectSameAsFull(['- $$- item', '- $$- item\n\n', '- $$- item\n\n\n-->\n'])
   })
 
+  it('should end a list holding unclosed math or code where a full render does: before a quote, a footnote definition, or a paragraph after being last', async () => {
+    // The list ends a line later before a container than before a paragraph.
+    await expectSameAsFull(['- $$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n'])
+    await expectSameAsFull(['a\n\n- ```\n\n> q\n\nafter\n'])
+    // The next block turns into a quote, then back: the list renders again each time.
+    await expectSameAsFull(['- $$\n\nq\n', '- $$\n\n> q\n', '- $$\n\nq\n'])
+    // The same list stops being the last block: it renders again, and the main thread must get it.
+    await expectSameAsFull(['- $$\n\n', '- $$\n\npara\n'])
+    await expectSameAsFull(['- ```\n\n', '- ```\n\npara\n'])
+    // The last block holds a comment (a slot for the footnotes section): the
+    // blank line before the slot's sentinel must not lengthen the list.
+    await expectSameAsFull(chunks('<!-- short -->\n[^b]: Footnote b\n    continued [ref].\n- ```js\nunclosed code in a list\n', 1))
+    // Found by the property test: from a paragraph to a list before a footnote definition.
+    await expectSameAsFull(['\n\n$$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n', '- $$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n'])
+  })
+
   it('should render the document as without a section when open raw HTML ends a document whose footnotes are never referenced', async () => {
     await expectSameAsFull(chunks('[^a]: Unused note.\n\n<b>open\n\n<details>\n<summary>S</summary>\n\ntext\n', 5))
   })
