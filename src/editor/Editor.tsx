@@ -70,7 +70,7 @@ export default function Editor() {
       wrapperProps={{'data-filling': String(fillingNow)}}
       onChange={(value) => {
         // The fill's appends: the store has the whole text already.
-        if (isFilling(monaco.editor.getModel(monaco.Uri.parse(path)))) return
+        if (isFilling(model)) return
         store.set(markdownAtom, value ?? '')
       }}
       options={{

@@ -161,7 +161,7 @@ function findSentinel(nodes: readonly RootContent[]): number[] | null {
   for (let index = nodes.length - 1; index >= 0; index--) {
     const node = nodes[index]!
     if (node.type !== 'element' || (node.tagName === 'section' && node.properties.dataFootnotes !== undefined)) continue
-    if (node.tagName === 'p' && node.children.length === 1 && node.children[0]!.type === 'text' && node.children[0]!.value === sentinel) return [index]
+    if (isSentinelParagraph(node)) return [index]
     const inner = findSentinel(node.children as RootContent[])
     if (inner) return [index, ...inner]
   }
