@@ -14,7 +14,7 @@ import {unified, type Plugin, type Processor} from 'unified'
 import {VFile} from 'vfile'
 import {loadedLanguages} from './highlighter.ts'
 import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
-import {rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
+import {mathLeftToTypeset, rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
 import rehypeLinkRule from './plugins/rehype-link-rule.ts'
 import rehypeRawWhenNeeded from './plugins/rehype-raw-when-needed.ts'
 import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
@@ -82,18 +82,56 @@ function markStage(stage: keyof StageTimes) {
  * footnote plugins would walk the tree and change nothing, which is a good
  * part of the cost of rendering a short block.
  */
-const mayHaveMath = (source: string) => source.includes('$') || /math/i.test(source)
-const mayHaveFootnotes = (source: string) => source.includes('[^') || /footnote/i.test(source)
+const mayHaveMath = (file: VFile) => {
+  const source = String(file.value)
+  return source.includes('$') || /math/i.test(source)
+}
+const mayHaveFootnotes = (file: VFile) => {
+  const source = String(file.value)
+  return source.includes('[^') || /footnote/i.test(source)
+}
+/** KaTeX runs only on formulas the cache did not have. */
+const mathToTypeset = (file: VFile) => mayHaveMath(file) && mathLeftToTypeset(file)
 
-/** `plugin`, whose transform runs only when `test` passes on the source text (always with `always`). */
-function onlyIf<Options extends unknown[]>(test: (source: string) => boolean, plugin: Plugin<Options, Root>, always = false): Plugin<Options, Root> {
+/** `plugin`, whose transform runs only when `test` passes on the file (always with `always`). */
+function onlyIf<Options extends unknown[]>(test: (file: VFile) => boolean, plugin: Plugin<Options, Root>, always = false): Plugin<Options, Root> {
   if (always) return plugin
   return function (this: Processor, ...options: Options) {
     const transform = plugin.apply(this, options)
     if (!transform) return
     // Two parameters: trough would wait for a callback if there were three.
     const run = transform as (tree: Root, file: VFile) => unknown
-    return ((tree: Root, file: VFile) => (test(String(file.value)) ? run(tree, file) : undefined)) as typeof transform
+    return ((tree: Root, file: VFile) => (test(file) ? run(tree, file) : undefined)) as typeof transform
+  }
+}
+
+/**
+ * GFM finds bare links that its syntax extension missed (in text after other
+ * constructs) with a transform that runs four regular expressions over every
+ * text node. Each needs `http`, `www` or `@`, which a character reference
+ * (`&#64;`) can also make; without any of those in the source, the transform
+ * is skipped. In GFM this is the only transform of the mdast extensions.
+ */
+function remarkGfmTransformsWhenNeeded(this: Processor, options: {always: boolean}) {
+  if (options.always) return
+  const parser = this.parser
+  if (!parser) throw new Error('remarkGfmTransformsWhenNeeded goes after remark-parse')
+  // The source of the parse under way (parsing is synchronous).
+  let source: string | undefined
+  this.parser = (document, file) => {
+    source = document
+    try {
+      return parser(document, file)
+    } finally {
+      source = undefined
+    }
+  }
+  const extensions = (this.data('fromMarkdownExtensions') ?? []).flat()
+  for (const extension of extensions) {
+    extension.transforms = extension.transforms?.map((transform) => (tree) => {
+      if (source !== undefined && !/www|http|@|&/i.test(source)) return
+      return transform(tree)
+    })
   }
 }
 
@@ -107,6 +145,7 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkGfmTransformsWhenNeeded, {always})
     .use(remarkMathStrict)
     .use(markStage('parse'))
     // Ids get their `user-content-` prefix from the sanitizer, once.
@@ -118,8 +157,8 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
     .use(markStage('sanitize'))
     .use(onlyIf(mayHaveMath, rehypeMathBlocks, always))
     .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup, always))
-    .use(onlyIf(mayHaveMath, rehypeKatex, always), katexOptions)
-    .use(onlyIf(mayHaveMath, rehypeKatexCacheStore, always))
+    .use(onlyIf(mathToTypeset, rehypeKatex, always), katexOptions)
+    .use(onlyIf(mathToTypeset, rehypeKatexCacheStore, always))
     .use(markStage('katex'))
     .use(rehypeShiki)
     .use(markStage('shiki'))

@@ -1,4 +1,5 @@
-// The pipeline skips rehype-raw, the math plugins and the footnote links when
+// The pipeline skips rehype-raw, the math plugins, KaTeX when every formula
+// is cached, the footnote links and GFM's bare-link transform when
 // the source cannot need them (see createProcessor in workers/pipeline.ts).
 // Skipping must change nothing: a render session renders a block on its own,
 // while a full render of the same document may run them because another
@@ -40,6 +41,13 @@ const named = [
   '<code class="math-inline">x^2</code> and <code class="language-math math-display">y</code>',
   '<a href="#note" data-footnote-ref>1</a> and <a href="#back" DATA-FOOTNOTE-BACKREF>back</a>',
   'A note[^1] and a price of $5.\n\n[^1]: The note.',
+  // Bare links that only GFM's transform finds, spelled every way.
+  '*a* www.example.com and *b* HTTP://EXAMPLE.COM/x and *c* WwW.example.com',
+  '*a* user@example.com and mailto:me@example.com and xmpp:me@example.com/r',
+  '*a* &#64; and b&#64;example.com and &#x77;ww.example.com and &#104;ttps://example.com',
+  // The same formulas twice: the second run takes them from the cache.
+  'Cached $x^2$ and\n\n$$\ny_1\n$$',
+  'Cached $x^2$ and\n\n$$\ny_1\n$$',
 ]
 
 describe('skipping the plugins a source cannot need', () => {
@@ -60,6 +68,7 @@ describe('skipping the plugins a source cannot need', () => {
     expect(skips(/<|\[\^/)).toBeGreaterThan(400)
     expect(skips(/\$|math/i)).toBeGreaterThan(400)
     expect(skips(/\[\^|footnote/i)).toBeGreaterThan(400)
+    expect(skips(/www|http|@|&/i)).toBeGreaterThan(400)
     const differing: string[] = []
     for (const text of texts) if ((await html(skipping, text)) !== (await html(every, text))) differing.push(text.slice(0, 80))
     expect(differing).toEqual([])

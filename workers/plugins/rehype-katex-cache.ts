@@ -10,54 +10,66 @@
  * element, inside which rehype-katex puts its output. `rehypeKatexCacheStore`
  * runs after: it stores each marker's content and unwraps it. A run whose
  * formulas raised messages stores nothing (the messages point into the tree).
+ * When every formula came from the cache, rehype-katex and the store have
+ * nothing to do and are skipped (`mathLeftToTypeset`).
  */
-import type {Element, ElementContent, Root} from 'hast'
+import type {ElementContent, Root} from 'hast'
 import {toText} from 'hast-util-to-text'
-import {SKIP, visitParents} from 'unist-util-visit-parents'
 import type {VFile} from 'vfile'
 import {createLru} from './lru.ts'
+import {forEachElement, SKIP} from './walk.ts'
 
 const cache = createLru<ElementContent[]>(2000)
 const maxCachedLength = 2000
 const marker = 'offthread-katex-cache'
 const messagesBefore = new WeakMap<VFile, number>()
+/** Per file: formulas the lookup left for rehype-katex. */
+const leftToTypeset = new WeakMap<VFile, number>()
+
+/** Whether the lookup left any formula for rehype-katex (so it and the store need to run). */
+export function mathLeftToTypeset(file: VFile): boolean {
+  return (leftToTypeset.get(file) ?? 1) > 0
+}
 
 export function rehypeKatexCacheLookup() {
   return function (tree: Root, file: VFile) {
     messagesBefore.set(file, file.messages.length)
-    visitParents(tree, 'element', (element, parents) => {
+    let left = 0
+    forEachElement(tree, (element, index, parent) => {
       const classes = Array.isArray(element.properties.className) ? element.properties.className : []
       const display = classes.includes('math-display')
       // The `<pre>` form of display math (rehype-katex's other case) is
       // turned into `math-display` earlier, by rehype-math-blocks.
       if (!display && !classes.includes('math-inline')) return
-      const parent = parents[parents.length - 1]
-      if (!parent) return
       const value = toText(element, {whitespace: 'pre'})
-      const index = parent.children.indexOf(element)
-      if (value.length > maxCachedLength) return SKIP
+      if (value.length > maxCachedLength) {
+        left++
+        return SKIP
+      }
       const key = (display ? 'd' : 'i') + value
       const cached = cache.get(key)
-      const replacement: Element = cached
-        ? {type: 'element', tagName: marker, properties: {}, children: structuredClone(cached)}
-        : {type: 'element', tagName: marker, properties: {dataKey: key}, children: [element]}
-      parent.children.splice(index, 1, replacement)
+      if (cached) {
+        const children = structuredClone(cached)
+        parent.children.splice(index, 1, ...children)
+        return index + children.length
+      }
+      left++
+      parent.children.splice(index, 1, {type: 'element', tagName: marker, properties: {dataKey: key}, children: [element]})
       return SKIP
     })
+    leftToTypeset.set(file, left)
   }
 }
 
 export function rehypeKatexCacheStore() {
   return function (tree: Root, file: VFile) {
     const store = file.messages.length === messagesBefore.get(file)
-    visitParents(tree, 'element', (element, parents) => {
+    forEachElement(tree, (element, index, parent) => {
       if (element.tagName !== marker) return
-      const parent = parents[parents.length - 1]!
       const key = element.properties.dataKey
       if (store && typeof key === 'string') cache.set(key, structuredClone(element.children))
-      const index = parent.children.indexOf(element)
       parent.children.splice(index, 1, ...element.children)
-      return [SKIP, index + element.children.length]
+      return index + element.children.length
     })
   }
 }

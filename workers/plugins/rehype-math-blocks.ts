@@ -7,11 +7,11 @@
  * wrapper gives every top-level block an element that knows its source lines.
  */
 import type {Root} from 'hast'
-import {visit} from 'unist-util-visit'
+import {forEachElement} from './walk.ts'
 
 export default function rehypeMathBlocks() {
   return function (tree: Root) {
-    visit(tree, 'element', (pre) => {
+    forEachElement(tree, (pre) => {
       if (pre.tagName !== 'pre') return
       const code = pre.children[0]
       if (!code || code.type !== 'element' || code.tagName !== 'code') return

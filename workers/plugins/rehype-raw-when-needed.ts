@@ -16,8 +16,8 @@
 import type {Element, Root} from 'hast'
 import rehypeRaw from 'rehype-raw'
 import type {Processor} from 'unified'
-import {visit} from 'unist-util-visit'
 import type {VFile} from 'vfile'
+import {forEachElement} from './walk.ts'
 
 export interface Options {
   /** Run rehype-raw on every tree (to compare against). */
@@ -35,7 +35,7 @@ export default function rehypeRawWhenNeeded(this: Processor, options: Options = 
 }
 
 function dropPreLineFeeds(tree: Root) {
-  visit(tree, 'element', (pre: Element) => {
+  forEachElement(tree, (pre: Element) => {
     if (pre.tagName !== 'pre') return
     const code = pre.children[0]
     const text = code?.type === 'element' ? code.children[0] : undefined

@@ -5,10 +5,10 @@
 import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
-import {visit} from 'unist-util-visit'
 import type {VFile} from 'vfile'
 import {getHighlighter, loadLanguage, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
 import {createLru} from './lru.ts'
+import {forEachElement} from './walk.ts'
 
 /** Highlighted code by language and source (code up to `maxCachedLength`). */
 const cache = createLru<Pick<Element, 'properties' | 'children'>>(500)
@@ -23,7 +23,7 @@ interface Block {
 export default function rehypeShiki() {
   return async function (tree: Root, file: VFile) {
     const blocks: Block[] = []
-    visit(tree, 'element', (pre) => {
+    forEachElement(tree, (pre) => {
       if (pre.tagName !== 'pre') return
       const code = pre.children[0]
       if (!code || code.type !== 'element' || code.tagName !== 'code') return
