@@ -31,6 +31,8 @@ export interface Entry {
   renderedBeforeContainer?: boolean
   renderKey?: string
   patched?: {signature: string; render: BlockRender; nodes: import('hast').RootContent[]}
+  /** A render of an earlier text of this block that the new text starts with (see `renderGrownParagraph`). */
+  grownFrom?: {render: BlockRender; text: string; prefix: string}
 }
 
 /**
@@ -107,6 +109,14 @@ function toEntries(
     if (grown?.render?.stable && sameState(grown.state, block.state)) {
       const {render, renderedPrefix, renderedText, renderedLast, renderKey, prefix, prefixFor, labels, patched} = grown
       Object.assign(entry, {render, renderedPrefix, renderedText, renderedLast, renderKey, prefix, prefixFor, labels, patched})
+      return entry
+    }
+    // The block grew at its end (an append): its last render may be reused in part.
+    for (const old of reusable) {
+      if (old.render?.stable && old.renderedText !== undefined && old.renderedPrefix !== undefined && blockText.startsWith(old.renderedText) && sameState(old.state, block.state)) {
+        entry.grownFrom = {render: old.render, text: old.renderedText, prefix: old.renderedPrefix}
+        break
+      }
     }
     return entry
   })

@@ -23,11 +23,23 @@ const inline = fc.constantFrom(
   'www.example.com',
   '~~gone~~',
   '\\[escaped]',
+  // Left open until a later part closes them (a paragraph that grows renders
+  // from its last word only when nothing before it is open).
+  '*open em',
+  'closes* it',
+  '[open bracket',
+  '](https://y.example) closes',
+  '`open tick',
+  'a & b &amp; c',
+  'me@example.com',
+  'snake_case_words',
 )
 const paragraph = fc.array(inline, {minLength: 1, maxLength: 4}).map((parts) => parts.join(' '))
 const block = fc.oneof(
   paragraph,
   paragraph.map((text) => `# ${text}`),
+  paragraph.map((text) => `- ${text}`),
+  paragraph.map((text) => `> ${text}\n> ${text}`),
   fc.constant('[ref]: https://ref.example "Title"'),
   fc.constant('[REF]: /second-definition'),
   fc.constant('[other]: <https://other.example>'),

@@ -1,0 +1,113 @@
+// A paragraph (or a list's or quote's last paragraph) that grows at its end is
+// rendered from its last word on and joined to the previous render
+// (workers/incremental/grow-paragraph.ts). Whenever that is done, the result
+// must be the block's full render.
+import type {Root} from 'hast'
+import {toHtml} from 'hast-util-to-html'
+import {describe, expect, it} from 'vitest'
+import {renderBlock, type BlockRender} from '../../../workers/incremental/render-block.ts'
+import {renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
+import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
+import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+import {closeSession} from '../../../workers/session.ts'
+
+const texts = [
+  'Plain words that go on and on for a while, then stop.',
+  'Some *emphasis* and **strong** then more words after it and a few more.',
+  'An *open emphasis that closes* much later, and **bold *nested* bold** words.',
+  'A [link text](https://example.com/x) then words and a [ref] that is not defined.',
+  'Code `a *b* c` then words, math $x^2 + y$ then words, and a price of $5 later $6.',
+  'An email me@example.com, a www.example.com link and https://example.com/a_b words.',
+  'Escapes \\*not em\\* and &amp; and &copy; and &#42; then words after them.',
+  'snake_case_words and intra*word*emphasis and 2 * 3 * 4 products and a_b_c.',
+  'Strike ~~gone~~ and ~single~ tildes then words.',
+  'A note[^1] and words, another[^2] and more words.\n\n[^1]: One.\n\n[^2]: Two.',
+  'Line one of a paragraph\nline two goes on\n   line three indented a little',
+  'Hard break at the end  \nof this line and then more words, and\\\na backslash break.',
+  'Words then a line\n=== and more',
+  'Words then\n| a | b |\n| - | - |',
+  'Words 1. not a list then - not a list either # not a heading',
+  'A < b and c > d and <span>a tag</span> and <b>bold then words.',
+  'Pipes a | b | c in prose and words after.',
+  '- item one with words\n- item two with *em* words and more\n  continued on a lazy line',
+  '1. first item\n2. second item with words that go on',
+  '- [ ] a task with words\n- [x] done task with more words',
+  '- outer item\n  - inner item with words and more words',
+  '- loose item\n\n- second loose item with words that go on',
+  '- item\n\n  second paragraph of the item with words',
+  '> quoted words that go on\n> and on with *em* words',
+  '> - a list in a quote with words\n> - and more words',
+  'Text with a\ttab and  double  spaces and trailing   ',
+  'Ünïcödé wörds and 日本語 text and émoji 🎉 words.',
+]
+
+/** The render's HTML, its footnote references numbered as the session numbers them. */
+function html(render: BlockRender): string {
+  const root: Root = {type: 'root', children: patchReferences(render.nodes, numberReferences(render.footnoteRefs, createNumbering()))}
+  return toHtml(root)
+}
+
+describe('rendering a grown paragraph from its last word', () => {
+  it('gives the full render at every step of typing each text', async () => {
+    let grownSteps = 0
+    let steps = 0
+    for (const text of texts) {
+      // The footnote definitions are context, not the growing block.
+      const body = text.split('\n\n[^')[0]!
+      const prefix = text.includes('[^1]') ? '[^1]: .\n\n[^2]: .\n\n[offthread-context-end]: #\n\n' : ''
+      for (const size of [1, 3, 7]) {
+        let previousText = body.slice(0, size)
+        let previous = await renderBlock(previousText, prefix, false)
+        for (let end = 2 * size; end < body.length + size; end += size) {
+          const next = body.slice(0, end)
+          const full = await renderBlock(next, prefix, false)
+          const grown = await renderGrownParagraph(previous, previousText, next, prefix)
+          steps++
+          if (grown) {
+            grownSteps++
+            const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
+            expect(html(grown), where).toBe(html(full))
+            expect(grown.messages, where).toEqual(full.messages)
+            expect(grown.footnoteRefs.length, where).toBe(full.footnoteRefs.length)
+            expect([grown.stable, grown.closed, grown.endsWithList, grown.slots], where).toEqual([full.stable, full.closed, full.endsWithList, full.slots])
+          }
+          previous = grown ?? full
+          previousText = next
+        }
+      }
+    }
+    // Most steps take the short way; a test that never did would prove nothing.
+    expect(grownSteps).toBeGreaterThan(steps / 2)
+  })
+
+  it('is not used where the text before the last word leaves something open', async () => {
+    const cases = [
+      ['Some *open emphasis', ' and more'],
+      ['A [bracket and words', ' then more'],
+      ['A `code span and words', ' then more'],
+      ['Math $x and words', ' then more'],
+      ['A <span>tag and words', ' then more'],
+      ['Escaped \\* and words', ' then more'],
+    ] as const
+    for (const [before, added] of cases) {
+      const previous = await renderBlock(before, '', false)
+      expect(await renderGrownParagraph(previous, before, before + added, ''), before).toBeUndefined()
+    }
+  })
+
+  it('gives a session the full render while a document with every kind of paragraph streams in', async () => {
+    const document = texts.join('\n\n')
+    for (const size of [5, 40]) {
+      const id = nextSessionId()
+      const client = createClient(id)
+      try {
+        for (let end = size; end < document.length + size; end += size) {
+          const text = document.slice(0, end)
+          expect((await client.update(text)).html, JSON.stringify(text.slice(-80))).toBe(await fullHtml(text))
+        }
+      } finally {
+        closeSession(id)
+      }
+    }
+  })
+})
