@@ -9,7 +9,7 @@ import {markdownToHast} from './pipeline.ts'
 import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, createSectionRenderer, numberReferences, patchReferences, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
-import {renderGrownParagraph} from './incremental/grow-paragraph.ts'
+import {renderGrownList, renderGrownParagraph} from './incremental/grow-paragraph.ts'
 import {healTail} from './incremental/heal.ts'
 import {contextPrefix, fillSlot, renderBlock, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
@@ -139,11 +139,12 @@ export async function renderSession(
       (entry.renderedText === text ? entry.renderedLast && !last && !entry.render.stable : !(entry.render.stable && sameBlock(entry.renderedText!, text)))
     ) {
       const pending = ahead.get(entry)
-      // A paragraph that grew at its end renders from its last word.
+      // A paragraph that grew at its end renders from its last word, a
+      // list from its last item.
       const from = entry.grownFrom
       const grown =
         last && !slot && from && from.prefix === entry.prefix && from.text !== text
-          ? await renderGrownParagraph(from.render, from.text, text, entry.prefix!)
+          ? ((await renderGrownParagraph(from.render, from.text, text, entry.prefix!)) ?? (await renderGrownList(from.render, from.text, text, entry.prefix!)))
           : undefined
       // The pool renders without knowing the next block (`beforeContainer`).
       entry.render =

@@ -73,6 +73,64 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   }
 }
 
+/** A list item's marker at the start of a line (column 0). */
+const itemMarker = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/gm
+/** The kind of a marker: the bullet, or an ordered list's delimiter. */
+const markerKind = (marker: string) => marker.replace(/^\d+/, '')
+
+/**
+ * The render of `text`, the text of `previous`'s block (`previousText`)
+ * grown at its end, when `previous` is a tight list of two items or more
+ * whose last item the new text starts again or continues: only that item
+ * and what follows it are rendered, as a list on their own, and put after
+ * the items before. Items of a tight list render alone as in the list, and
+ * the list stays tight as long as no blank line comes between items (which
+ * the render of the rest would show, or the text before it).
+ */
+export async function renderGrownList(previous: BlockRender, previousText: string, text: string, prefix: string): Promise<BlockRender | undefined> {
+  if (previous.slots !== 1 || previous.nodes.length !== 1 || !previous.stable || previous.slotted || previous.hasHtml || previous.messages.length > 0) return undefined
+  const list = previous.nodes[0]!
+  if (list.type !== 'element' || (list.tagName !== 'ul' && list.tagName !== 'ol') || !isTight(list)) return undefined
+  const items = list.children.filter((child) => child.type === 'element' && child.tagName === 'li').length
+  // Every item starts at a marker in column 0 (the counts agree), with the same kind of marker.
+  const starts = [...previousText.matchAll(itemMarker)]
+  if (items < 2 || starts.length !== items || starts[0]!.index !== 0) return undefined
+  const kind = markerKind(starts[0]![0])
+  const at = starts[starts.length - 1]!.index
+  const head = previousText.slice(0, at)
+  // A blank line before the last item would make the list loose; a
+  // definition in an item would be the document's.
+  if (/\n[ \t]*\n$/.test(head) || head.includes(']:') || !text.startsWith(head)) return undefined
+  const piece = text.slice(at)
+  const marker = piece.match(/^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/)
+  if (!marker || markerKind(marker[0]) !== kind) return undefined
+  const render = await renderBlock(piece, prefix, false)
+  const rest = render.nodes[0]
+  if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest)) return undefined
+  // A task item makes the whole list `contains-task-list`.
+  if (String(rest.properties.className) !== String(list.properties.className)) return undefined
+  const lastItem = list.children.findLastIndex((child) => child.type === 'element' && child.tagName === 'li')
+  const firstItem = rest.children.findIndex((child) => child.type === 'element' && child.tagName === 'li')
+  const lines = countLines(head)
+  const grown: Element = {
+    ...list,
+    properties: {...list.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)},
+    children: [...list.children.slice(0, lastItem), ...rest.children.slice(firstItem)],
+  }
+  return {
+    ...render,
+    stable: render.stable,
+    nodes: [grown],
+    messages: render.messages.map((message) => ({...message, line: message.line === undefined ? undefined : message.line + lines})),
+    footnoteRefs: collectFootnoteRefs([grown]),
+  }
+}
+
+/** A list whose items hold no paragraphs (a loose list's items do). */
+function isTight(list: Element): boolean {
+  return list.children.every((item) => item.type !== 'element' || item.children.every((child) => child.type !== 'element' || child.tagName !== 'p'))
+}
+
 /** Elements that hold other blocks; the rest of a list item's or quote's content is inline. */
 const blockTags = new Set(['address', 'blockquote', 'div', 'dl', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'ol', 'p', 'pre', 'section', 'table', 'ul'])
 

@@ -1,12 +1,12 @@
 // A paragraph (or a list's or quote's last paragraph) that grows at its end is
-// rendered from its last word on and joined to the previous render
-// (workers/incremental/grow-paragraph.ts). Whenever that is done, the result
+// rendered from its last word on and joined to the previous render, and a
+// tight list from its last item (workers/incremental/grow-paragraph.ts). Whenever that is done, the result
 // must be the block's full render.
 import type {Root} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderBlock, type BlockRender} from '../../../workers/incremental/render-block.ts'
-import {renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
+import {renderGrownList, renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 import {closeSession} from '../../../workers/session.ts'
@@ -39,6 +39,21 @@ const texts = [
   '> - a list in a quote with words\n> - and more words',
   'Text with a\ttab and  double  spaces and trailing   ',
   'Ünïcödé wörds and 日本語 text and émoji 🎉 words.',
+  // Lists that grow by items: the last item and the rest render on their own.
+  '- one\n- two\n- three\n- four with words\n- five',
+  '- one\n* star starts a new list\n* and goes on\n+ plus another',
+  '1. one\n2. two\n3) paren starts a new list\n4) more',
+  '9. nine\n10. ten\n11. eleven items',
+  '- one\n- two\n  - nested\n  - nested two\n- three\n    - deep',
+  '- one\n- two\n\n- loose from here\n- and on',
+  '- one\n- [ ] a task makes the list a task list\n- [x] done',
+  '- [ ] task\n- plain item in a task list\n- another',
+  '- one\n- [a]: /a-definition-inside\n- uses [a] here',
+  '- one\n- two\nlazy continuation line\n- three',
+  '- one\n- two\n---\n- after a break',
+  '- one\n- two\n  ```\n  code in an item\n  ```\n- three',
+  '- one\n-\n- an empty item before',
+  '> - a list in a quote\n> - with items',
 ]
 
 /** The render's HTML, its footnote references numbered as the session numbers them. */
@@ -50,6 +65,7 @@ function html(render: BlockRender): string {
 describe('rendering a grown paragraph from its last word', () => {
   it('gives the full render at every step of typing each text', async () => {
     let grownSteps = 0
+    let listSteps = 0
     let steps = 0
     for (const text of texts) {
       // The footnote definitions are context, not the growing block.
@@ -61,10 +77,11 @@ describe('rendering a grown paragraph from its last word', () => {
         for (let end = 2 * size; end < body.length + size; end += size) {
           const next = body.slice(0, end)
           const full = await renderBlock(next, prefix, false)
-          const grown = await renderGrownParagraph(previous, previousText, next, prefix)
+          const grown = (await renderGrownParagraph(previous, previousText, next, prefix)) ?? (await renderGrownList(previous, previousText, next, prefix))
           steps++
           if (grown) {
             grownSteps++
+            if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
             const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
             expect(html(grown), where).toBe(html(full))
             expect(grown.messages, where).toEqual(full.messages)
@@ -78,6 +95,7 @@ describe('rendering a grown paragraph from its last word', () => {
     }
     // Most steps take the short way; a test that never did would prove nothing.
     expect(grownSteps).toBeGreaterThan(steps / 2)
+    expect(listSteps).toBeGreaterThan(100)
   })
 
   it('is not used where the text before the last word leaves something open', async () => {
