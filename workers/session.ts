@@ -92,7 +92,7 @@ export async function renderSession(
   let rendered = 0
   const previousContext = session.context
   let context = (session.context = contextOf(entries, session.context, scan.firstChanged))
-  if (context.signature !== session.signature) firstChanged = firstStale(entries, firstChanged, context)
+  if (context.signature !== session.signature) firstChanged = firstStale(entries, firstChanged, context, previousContext)
   // After a whole-document fallback, placing starts over.
   if (session.before.length === 0) firstChanged = 0
   // An edit in the middle: the blocks from `reused.from` on are the previous
@@ -117,9 +117,9 @@ export async function renderSession(
     }
     const entry = entries[index]!
     const last = index === entries.length - 1
-    if (entry.prefixFor !== context.signature) {
+    if (entry.prefixFor !== context.id) {
       entry.prefix = prefixFor(entry, context.links, context.footnotes)
-      entry.prefixFor = context.signature
+      entry.prefixFor = context.id
     }
     // Blank lines at the end of a block count: unclosed code or math in a
     // list takes them in. They do not invalidate a stable render (below).
@@ -178,7 +178,7 @@ export async function renderSession(
       else if (reused) reused = {from: reused.from - 1, shift: reused.shift - 1}
       firstChanged = Math.min(firstChanged, index)
       const merged = (session.context = contextOf(entries, context, firstChanged))
-      if (merged.signature !== context.signature) firstChanged = firstStale(entries, firstChanged, merged)
+      if (merged.signature !== context.signature) firstChanged = firstStale(entries, firstChanged, merged, context)
       if (merged !== context) reused = undefined
       context = merged
       placed = Math.min(placed, firstChanged)
@@ -263,7 +263,7 @@ function renderAhead(entries: readonly Entry[], from: number, context: Context, 
   for (let index = from; index < entries.length; index++) {
     const entry = entries[index]!
     const last = index === entries.length - 1
-    const prefix = entry.prefixFor === context.signature ? entry.prefix! : prefixFor(entry, context.links, context.footnotes)
+    const prefix = entry.prefixFor === context.id ? entry.prefix! : prefixFor(entry, context.links, context.footnotes)
     const text = last && options.heal ? healTail(entry.text) : entry.text
     if (last && needsSlot(entry, context)) continue
     if (entry.render && entry.renderedPrefix === prefix && entry.renderedText === text && !(entry.renderedLast && !last)) continue
@@ -371,6 +371,12 @@ interface Context {
   bySafeId: Map<string, FootnoteSource>
   /** Identifies `links` and `footnotes`, to know when prefixes are stale. */
   signature: string
+  /**
+   * The same for the same signature. Entries keep it rather than the
+   * signature: two long signatures that differ only at their end take as
+   * long to compare as to read, and each entry would compare them.
+   */
+  id: number
   /** Footnotes the block renderer cannot split. */
   complex: boolean
   /** The entries with definitions it was made from, in order. */
@@ -383,6 +389,8 @@ interface Context {
  * The document's definitions (the first of each label wins). Most updates
  * add or change no definition: then the previous context stays, unchanged.
  */
+let nextContextId = 1
+
 function contextOf(entries: readonly Entry[], previous: Context | undefined, unchangedBefore: number): Context {
   // The common case, an append after the last definition: only the changed
   // entries need looking at, not the whole document.
@@ -415,7 +423,8 @@ function contextOf(entries: readonly Entry[], previous: Context | undefined, unc
   const bySafeId = new Map<string, FootnoteSource>()
   for (const [id, source] of footnotes) if (!bySafeId.has(footnoteSafeId(id))) bySafeId.set(footnoteSafeId(id), source)
   const signature = links.size === 0 && footnotes.size === 0 ? '' : [...links.values(), '\u0000', ...footnotes.keys()].join('\n')
-  return {links, footnotes, bySafeId, signature, complex, sources, lastSource}
+  const id = previous?.signature === signature ? previous.id : nextContextId++
+  return {links, footnotes, bySafeId, signature, id, complex, sources, lastSource}
 }
 
 function hasDefinitions(definitions: BlockDefinitions): boolean {
@@ -424,18 +433,43 @@ function hasDefinitions(definitions: BlockDefinitions): boolean {
 
 /**
  * The first entry before `upTo` whose context prefix changed with the new
- * `context` (or `upTo`): blocks before it render and place as before.
+ * `context` (or `upTo`): blocks before it render and place as before. An
+ * entry whose prefix was made for `previous` and that mentions none of the
+ * labels whose definitions changed keeps it without working it out again
+ * (a definition streaming in changes the context on every append).
  */
-function firstStale(entries: readonly Entry[], upTo: number, context: Context): number {
+function firstStale(entries: readonly Entry[], upTo: number, context: Context, previous: Context | undefined): number {
+  const changed = previous && changedLabels(previous, context)
   for (let index = 0; index < upTo; index++) {
     const entry = entries[index]!
-    if (entry.prefixFor !== context.signature) {
-      entry.prefix = prefixFor(entry, context.links, context.footnotes)
-      entry.prefixFor = context.signature
+    if (entry.prefixFor !== context.id) {
+      if (changed && entry.prefixFor === previous.id && !mentionsAny(entry, changed)) {
+        entry.prefixFor = context.id
+      } else {
+        entry.prefix = prefixFor(entry, context.links, context.footnotes)
+        entry.prefixFor = context.id
+      }
     }
     if (entry.prefix !== entry.renderedPrefix) return index
   }
   return upTo
+}
+
+/** Labels whose definition differs between two contexts: link labels, and footnote ids after a `^`. */
+function changedLabels(previous: Context, context: Context): Set<string> {
+  const changed = new Set<string>()
+  for (const [label, markdown] of context.links) if (previous.links.get(label) !== markdown) changed.add(label)
+  for (const label of previous.links.keys()) if (!context.links.has(label)) changed.add(label)
+  for (const id of context.footnotes.keys()) if (!previous.footnotes.has(id)) changed.add('^' + id)
+  for (const id of previous.footnotes.keys()) if (!context.footnotes.has(id)) changed.add('^' + id)
+  return changed
+}
+
+/** Whether `entry`'s text mentions one of `labels` (see `prefixFor`). */
+function mentionsAny(entry: Entry, labels: ReadonlySet<string>): boolean {
+  if (!entry.text.includes('[')) return false
+  entry.labels ??= labelCandidates(entry.text)
+  return entry.labels.some((label) => labels.has(label) || (label.startsWith('^') && labels.has('^' + normalizeLabel(label.slice(1)))))
 }
 
 /**

@@ -22,7 +22,7 @@ export interface Entry {
   unslotted?: {render: BlockRender; nodes: import('hast').RootContent[]}
   prefix?: string
   /** Signature of the document's definitions `prefix` was computed for. */
-  prefixFor?: string
+  prefixFor?: number
   render?: BlockRender
   renderedPrefix?: string
   renderedText?: string
