@@ -11,7 +11,9 @@ describe('style objects for the preview', () => {
   it('gives React the same markup as the runtime parsing each string, for highlighted code and math', async () => {
     const markdown = '```ts\nconst answer: number = 42 // the answer\n```\n\n$\\frac{a}{b} + \\sqrt{x^2}$\n\n$$\n\\int_0^1 x\\,dx\n$$'
     const parsedByRuntime = markup((await markdownToHast(markdown)).hast)
-    const tree = (await markdownToHast(markdown)).hast
+    // The preview's copy, as a worker message gives it (the worker's own
+    // tree shares frozen parts with its caches).
+    const tree = structuredClone((await markdownToHast(markdown)).hast)
     const cached = markup(withStyleObjects(tree))
     expect(parsedByRuntime).toContain('--shiki-light:')
     expect(parsedByRuntime).toContain('style="height:')

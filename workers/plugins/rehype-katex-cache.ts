@@ -6,7 +6,8 @@
  * streams in is rendered again on every append with the same formulas.
  *
  * `rehypeKatexCacheLookup` runs before rehype-katex: a formula typeset
- * before is put in place from the cache; any other is wrapped in a marker
+ * before is put in place from the cache (frozen, and shared by every tree
+ * that holds it); any other is wrapped in a marker
  * element, inside which rehype-katex puts its output. `rehypeKatexCacheStore`
  * runs after: it stores each marker's content and unwraps it. A run whose
  * formulas raised messages stores nothing (the messages point into the tree).
@@ -16,6 +17,7 @@
 import type {ElementContent, Root} from 'hast'
 import {toText} from 'hast-util-to-text'
 import type {VFile} from 'vfile'
+import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement, SKIP} from './walk.ts'
 
@@ -49,9 +51,8 @@ export function rehypeKatexCacheLookup() {
       const key = (display ? 'd' : 'i') + value
       const cached = cache.get(key)
       if (cached) {
-        const children = structuredClone(cached)
-        parent.children.splice(index, 1, ...children)
-        return index + children.length
+        parent.children.splice(index, 1, ...cached)
+        return index + cached.length
       }
       left++
       parent.children.splice(index, 1, {type: 'element', tagName: marker, properties: {dataKey: key}, children: [element]})
@@ -67,7 +68,7 @@ export function rehypeKatexCacheStore() {
     forEachElement(tree, (element, index, parent) => {
       if (element.tagName !== marker) return
       const key = element.properties.dataKey
-      if (store && typeof key === 'string') cache.set(key, structuredClone(element.children))
+      if (store && typeof key === 'string') cache.set(key, deepFreeze(structuredClone(element.children)))
       parent.children.splice(index, 1, ...element.children)
       return index + element.children.length
     })

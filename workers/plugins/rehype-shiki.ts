@@ -7,6 +7,7 @@ import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
 import {getHighlighter, loadLanguage, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
+import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
 
@@ -62,7 +63,9 @@ export default function rehypeShiki() {
       const key = block.language + '\u0000' + lang + '\u0000' + source
       const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
       if (cached) {
-        Object.assign(block.pre, structuredClone(cached))
+        // The children are frozen and shared; the properties are the block's own.
+        block.pre.properties = {...cached.properties}
+        block.pre.children = cached.children as ElementContent[]
         continue
       }
       // Fenced code ends with one line ending that is not part of the code.
@@ -71,7 +74,7 @@ export default function rehypeShiki() {
       if (!highlighted || highlighted.type !== 'element') continue
       highlighted.properties.dataLanguage = block.language
       const result = {properties: highlighted.properties, children: highlighted.children as ElementContent[]}
-      if (source.length <= maxCachedLength) cache.set(key, structuredClone(result))
+      if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: deepFreeze(structuredClone(result.children))})
       Object.assign(block.pre, result)
     }
   }
@@ -128,7 +131,7 @@ function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
   const root = shiki.codeToHast(code.slice(lastLine), {...options, grammarState: prefix.state})
   const target = codeOf(root)
   if (!target) return shiki.codeToHast(code, options)
-  target.children = [...structuredClone(prefix.lines), {type: 'text', value: '\n'}, ...target.children]
+  target.children = [...prefix.lines, {type: 'text', value: '\n'}, ...target.children]
   return root
 }
 
@@ -137,7 +140,8 @@ function toPrefix(shiki: HighlighterCore, source: string, root: Root, before: El
   const state = shiki.getLastGrammarState(root)
   const code = codeOf(root)
   if (!state || !code) return undefined
-  return {source, lines: [...before, ...code.children], state}
+  // Frozen: the lines go into every later highlight of code that starts with them.
+  return {source, lines: deepFreeze([...before, ...code.children]), state}
 }
 
 /** The `<code>` inside the `<pre>` Shiki returns. */
