@@ -7,7 +7,7 @@
 import type {Root, RootContent} from 'hast'
 import {markdownToHast} from './pipeline.ts'
 import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
-import {createNumbering, createSectionRenderer, numberReferences, patchReferences, type FootnoteNumbering} from './incremental/footnotes.ts'
+import {createNumbering, createSectionRenderer, numberReferences, patchReferences, sameNumbering, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
 import {renderGrownList, renderGrownParagraph} from './incremental/grow-paragraph.ts'
 import {healTail} from './incremental/heal.ts'
@@ -329,13 +329,6 @@ function place(session: Session, from: number, to: number, stop?: {at: number; s
   return {orderStart: start.order, tail, numbering, line, keptFrom: undefined as number | undefined}
 }
 
-function sameNumbering(a: FootnoteNumbering, b: FootnoteNumbering): boolean {
-  if (a === b) return true
-  if (a.order.length !== b.order.length || a.counts.size !== b.counts.size) return false
-  for (let index = 0; index < a.order.length; index++) if (a.order[index] !== b.order[index]) return false
-  for (const [id, count] of a.counts) if (b.counts.get(id) !== count) return false
-  return true
-}
 
 /** Forget a session and its cache. */
 export function closeSession(sessionId: string): void {

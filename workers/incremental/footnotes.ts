@@ -18,6 +18,15 @@ export interface FootnoteNumbering {
   counts: Map<string, number>
 }
 
+/** Whether two numberings give the same numbers. */
+export function sameNumbering(a: FootnoteNumbering, b: FootnoteNumbering): boolean {
+  if (a === b) return true
+  if (a.order.length !== b.order.length || a.counts.size !== b.counts.size) return false
+  for (let index = 0; index < a.order.length; index++) if (a.order[index] !== b.order[index]) return false
+  for (const [id, count] of a.counts) if (b.counts.get(id) !== count) return false
+  return true
+}
+
 /** A fresh numbering for one pass over the document. */
 export function createNumbering(): FootnoteNumbering {
   return {order: [], counts: new Map()}
@@ -125,7 +134,9 @@ export function createSectionRenderer() {
     linkDefinitionsFor: (source: string) => string[],
     allLinkDefinitions: () => string[],
   ): Promise<{section: FootnoteSection | undefined; rendered: number}> {
-    if (last && last.numbering === numbering && last.footnotes === footnotes) return {section: last.section, rendered: 0}
+    // A block with references placed again makes a new numbering, most
+    // often with the same numbers.
+    if (last && last.footnotes === footnotes && sameNumbering(last.numbering, numbering)) return {section: last.section, rendered: 0}
     let rendered = 0
     let result: FootnoteSection | undefined
     const used: FootnoteSource[] = []
