@@ -45,6 +45,7 @@ interface Session {
 }
 
 const sessions = new Map<string, Session>()
+const endsWithBlankLine = /\n[ \t]*\n$/
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 /** A block quote or a footnote definition: a container start (see `renderBlock`'s `beforeContainer`). */
 const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
@@ -140,10 +141,11 @@ export async function renderSession(
     ) {
       const pending = ahead.get(entry)
       // A paragraph that grew at its end renders from its last word, a
-      // list from its last item.
+      // list from its last item. Followed by a blank line, they render the
+      // same whether a block follows or not (they are stable).
       const from = entry.grownFrom
       const grown =
-        last && !slot && from && from.prefix === entry.prefix && from.text !== text
+        (last || endsWithBlankLine.test(text)) && !slot && from && from.prefix === entry.prefix && from.text !== text
           ? ((await renderGrownParagraph(from.render, from.text, text, entry.prefix!)) ?? (await renderGrownList(from.render, from.text, text, entry.prefix!)))
           : undefined
       // The pool renders without knowing the next block (`beforeContainer`).
