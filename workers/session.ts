@@ -9,6 +9,7 @@ import {markdownToHast} from './pipeline.ts'
 import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, createSectionRenderer, numberReferences, patchReferences, sameNumbering, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
+import {renderGrownCode} from './incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph} from './incremental/grow-paragraph.ts'
 import {healTail} from './incremental/heal.ts'
 import {contextPrefix, fillSlot, renderBlock, type BlockRender} from './incremental/render-block.ts'
@@ -140,14 +141,8 @@ export async function renderSession(
       (entry.renderedText === text ? entry.renderedLast && !last && !entry.render.stable : !(entry.render.stable && sameBlock(entry.renderedText!, text)))
     ) {
       const pending = ahead.get(entry)
-      // A paragraph that grew at its end renders from its last word, a
-      // list from its last item. Followed by a blank line, they render the
-      // same whether a block follows or not (they are stable).
       const from = entry.grownFrom
-      const grown =
-        (last || endsWithBlankLine.test(text)) && !slot && from && from.prefix === entry.prefix && from.text !== text
-          ? ((await renderGrownParagraph(from.render, from.text, text, entry.prefix!)) ?? (await renderGrownList(from.render, from.text, text, entry.prefix!)))
-          : undefined
+      const grown = from && !slot && from.prefix === entry.prefix && from.text !== text ? await renderGrown(from, text, entry.prefix!, last) : undefined
       // The pool renders without knowing the next block (`beforeContainer`).
       entry.render =
         grown ??
@@ -237,6 +232,21 @@ export async function renderSession(
     tail.push({key: section.key, nodes: section.nodes, lineOffset: line})
   }
   return finish(session, sessionId, version, orderStart, tail, rendered, started, false)
+}
+
+/**
+ * A block that grew at its end, rendered in part from its previous render
+ * (`from`) when it can be: a paragraph from its last word, a list from its
+ * last item, open fenced code from its new code. Followed by a blank line, a
+ * paragraph or list renders the same whether a block follows or not (they
+ * are stable); code grows only as the last block.
+ */
+async function renderGrown(from: NonNullable<Entry['grownFrom']>, text: string, prefix: string, last: boolean): Promise<BlockRender | undefined> {
+  if (last || endsWithBlankLine.test(text)) {
+    const grown = (await renderGrownParagraph(from.render, from.text, text, prefix)) ?? (await renderGrownList(from.render, from.text, text, prefix))
+    if (grown) return grown
+  }
+  return last ? renderGrownCode(from.render, from.text, text) : undefined
 }
 
 let pool: BlockPool | undefined

@@ -31,7 +31,7 @@ export interface Entry {
   renderedBeforeContainer?: boolean
   renderKey?: string
   patched?: {signature: string; render: BlockRender; nodes: import('hast').RootContent[]}
-  /** A render of an earlier text of this block that the new text starts with (see `renderGrownParagraph`). */
+  /** A render of an earlier text of this block that the new text starts with (see `renderGrown` in session.ts). */
   grownFrom?: {render: BlockRender; text: string; prefix: string}
 }
 
@@ -113,7 +113,7 @@ function toEntries(
     }
     // The block grew at its end (an append): its last render may be reused in part.
     for (const old of reusable) {
-      if (old.render?.stable && old.renderedText !== undefined && old.renderedPrefix !== undefined && blockText.startsWith(old.renderedText) && sameState(old.state, block.state)) {
+      if (old.render && old.renderedText !== undefined && old.renderedPrefix !== undefined && blockText.startsWith(old.renderedText) && sameState(old.state, block.state)) {
         entry.grownFrom = {render: old.render, text: old.renderedText, prefix: old.renderedPrefix}
         break
       }

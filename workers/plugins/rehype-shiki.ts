@@ -60,24 +60,40 @@ export default function rehypeShiki() {
         })
         continue
       }
-      const key = block.language + '\u0000' + lang + '\u0000' + source
-      const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
-      if (cached) {
-        // The children are frozen and shared; the properties are the block's own.
-        block.pre.properties = {...cached.properties}
-        block.pre.children = cached.children as ElementContent[]
-        continue
-      }
-      // Fenced code ends with one line ending that is not part of the code.
-      const root = highlight(shiki, source.replace(/\n$/, ''), lang)
-      const highlighted = root.children[0]
-      if (!highlighted || highlighted.type !== 'element') continue
-      highlighted.properties.dataLanguage = block.language
-      const result = {properties: highlighted.properties, children: highlighted.children as ElementContent[]}
-      if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: deepFreeze(structuredClone(result.children))})
-      Object.assign(block.pre, result)
+      const result = highlightSource(shiki, block.language, lang, source)
+      if (result) Object.assign(block.pre, result)
     }
   }
+}
+
+/**
+ * The `<pre>`'s properties and children for `source` (the text of a
+ * `<code class="language-…">`, ending with a line ending) in `language`, as
+ * this plugin makes them; `undefined` for an unknown language, or code over
+ * the size limit (the plugin then leaves it plain with a message).
+ */
+export async function highlightCode(language: string, source: string): Promise<Pick<Element, 'properties' | 'children'> | undefined> {
+  const lang = resolveLanguage(language)
+  if (!lang || source.length > maxHighlightedCodeLength) return undefined
+  await loadLanguage(lang)
+  return highlightSource(await getHighlighter(), language, lang, source)
+}
+
+function highlightSource(shiki: HighlighterCore, language: string, lang: string, source: string): Pick<Element, 'properties' | 'children'> | undefined {
+  const key = language + '\u0000' + lang + '\u0000' + source
+  const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
+  if (cached) {
+    // The children are frozen and shared; the properties are the block's own.
+    return {properties: {...cached.properties}, children: cached.children}
+  }
+  // Fenced code ends with one line ending that is not part of the code.
+  const root = highlight(shiki, source.replace(/\n$/, ''), lang)
+  const highlighted = root.children[0]
+  if (!highlighted || highlighted.type !== 'element') return undefined
+  highlighted.properties.dataLanguage = language
+  const result = {properties: highlighted.properties, children: highlighted.children as ElementContent[]}
+  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: deepFreeze(structuredClone(result.children))})
+  return result
 }
 
 /** Shiki's options for `lang`, as this plugin highlights. */

@@ -1,11 +1,13 @@
 // A paragraph (or a list's or quote's last paragraph) that grows at its end is
 // rendered from its last word on and joined to the previous render, and a
-// tight list from its last item (workers/incremental/grow-paragraph.ts). Whenever that is done, the result
+// tight list from its last item (workers/incremental/grow-paragraph.ts), and
+// open fenced code from its new code (grow-code.ts). Whenever that is done, the result
 // must be the block's full render.
 import type {Root} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderBlock, type BlockRender} from '../../../workers/incremental/render-block.ts'
+import {renderGrownCode} from '../../../workers/incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
@@ -37,6 +39,20 @@ const texts = [
   '- item\n\n  second paragraph of the item with words',
   '> quoted words that go on\n> and on with *em* words',
   '> - a list in a quote with words\n> - and more words',
+  // Open fenced code: the new code is highlighted without parsing again.
+  '```js\nconst a = `template\n${x}` // comment\nlet b = 2 /* open\ncomment */\n',
+  '```py\ndef f():\n    """doc\n    string"""\n    return 1\n',
+  '```html\n<div>\n<script>let x = 1 < 2</script>\n</div>\n',
+  '```ts\n\tconst tab = 1\n\n\nafter blank lines\n  \n',
+  '~~~~rust\nlet r = r#"raw"#;\n~~~ not a close\n~~~~~\nafter the close',
+  '```js\nx `` inside ``` and more\n```\nafter the close',
+  '```unknownlang\ncode in a language Shiki lacks\n',
+  '```\nno language at all\n',
+  '```js\n\nfirst line blank\nsecond\n',
+  '```math\nE = mc^2 + \\frac{a}{b}\n',
+  '  ```js\n  indented fence\n    more\n',
+  '```js title="x.js"\nwith meta\n',
+  '```js\nNUL \u0000 and CR \r\n in code\n',
   'Text with a\ttab and  double  spaces and trailing   ',
   'Ünïcödé wörds and 日本語 text and émoji 🎉 words.',
   // Lists that grow by items: the last item and the rest render on their own.
@@ -66,6 +82,7 @@ describe('rendering a grown paragraph from its last word', () => {
   it('gives the full render at every step of typing each text', async () => {
     let grownSteps = 0
     let listSteps = 0
+    let codeSteps = 0
     let steps = 0
     for (const text of texts) {
       // The footnote definitions are context, not the growing block.
@@ -77,11 +94,15 @@ describe('rendering a grown paragraph from its last word', () => {
         for (let end = 2 * size; end < body.length + size; end += size) {
           const next = body.slice(0, end)
           const full = await renderBlock(next, prefix, false)
-          const grown = (await renderGrownParagraph(previous, previousText, next, prefix)) ?? (await renderGrownList(previous, previousText, next, prefix))
+          const grown =
+            (await renderGrownParagraph(previous, previousText, next, prefix)) ??
+            (await renderGrownList(previous, previousText, next, prefix)) ??
+            (await renderGrownCode(previous, previousText, next))
           steps++
           if (grown) {
             grownSteps++
             if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
+            if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'pre') codeSteps++
             const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
             expect(html(grown), where).toBe(html(full))
             expect(grown.messages, where).toEqual(full.messages)
@@ -96,6 +117,7 @@ describe('rendering a grown paragraph from its last word', () => {
     // Most steps take the short way; a test that never did would prove nothing.
     expect(grownSteps).toBeGreaterThan(steps / 2)
     expect(listSteps).toBeGreaterThan(100)
+    expect(codeSteps).toBeGreaterThan(200)
   })
 
   it('is not used where the text before the last word leaves something open', async () => {
