@@ -38,7 +38,9 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   const path = pathToLastInline(top)
   if (!path) return undefined
   const container = path[path.length - 1]!
-  const split = splitPoint(container, previousText)
+  // Where the previous render may be cut; else where the one before it was
+  // cut (it ended with an element, say): the text up to there is the same.
+  const split = splitPoint(container, previousText) ?? previous.split
   if (!split || !text.startsWith(previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
@@ -67,6 +69,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   return {
     ...render,
     endsWithList: previous.endsWithList,
+    split,
     nodes: [grown],
     messages: render.messages.map((message) => ({...message, line: message.line === undefined ? undefined : message.line + lines})),
     footnoteRefs: collectFootnoteRefs([grown]),

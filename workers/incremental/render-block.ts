@@ -54,6 +54,11 @@ export interface BlockRender {
   slotUnneeded?: boolean
   /** The block holds raw HTML. */
   hasHtml: boolean
+  /**
+   * Set on a paragraph rendered from its last word on: where it was cut, and
+   * what its last paragraph holds up to there (see `renderGrownParagraph`).
+   */
+  split?: {at: number; head: import('hast').ElementContent[]}
 }
 
 const endsWithBlankLine = /\n[ \t]*\n$/
