@@ -18,6 +18,10 @@
  * the same line (a new line could make a table or a setext heading of the
  * block) and start with a letter or digit (nothing that could start a block
  * on a line of its own). Anything else renders the whole block as before.
+ *
+ * The same holds for the last paragraph of a list item or a quote, and a
+ * tight list that grows by items renders from its last item on
+ * (`renderGrownList`).
  */
 import type {Element, ElementContent} from 'hast'
 import {countLines, renderBlock, type BlockRender, collectFootnoteRefs} from './render-block.ts'
