@@ -41,22 +41,40 @@ export function styleObject(value: string): StyleObject | undefined {
 
 /**
  * Give the elements of `tree` their style objects, in place. The tree is
- * the preview's own copy of a block (the worker's message): nothing else
- * reads `style` from it, and a second call finds objects and leaves them.
+ * most often the preview's own copy of a block (the worker's message):
+ * nothing else reads `style` from it, and a second call finds objects and
+ * leaves them. A tree rendered in this thread (the benchmark's main-thread
+ * mode) shares frozen parts with the pipeline's caches: those are copied,
+ * not changed.
  */
 export function withStyleObjects(tree: Root): Root {
-  const walk = (nodes: Array<RootContent | Element['children'][number]>) => {
-    for (const node of nodes) {
+  const walk = (nodes: Array<RootContent | Element['children'][number]>): typeof nodes => {
+    let copy: typeof nodes | undefined
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!
       if (node.type !== 'element') continue
+      let element = node
       const style = node.properties.style
-      if (typeof style === 'string') {
-        const parsed = styleObject(style)
+      const parsed = typeof style === 'string' ? styleObject(style) : undefined
+      if (parsed) {
         // React's shape, not HAST's: see the module comment.
-        if (parsed) node.properties.style = parsed as unknown as string
+        if (Object.isFrozen(node.properties)) element = {...node, properties: {...node.properties, style: parsed as unknown as string}}
+        else node.properties.style = parsed as unknown as string
       }
-      if (node.children.length > 0) walk(node.children)
+      if (node.children.length > 0) {
+        const children = walk(node.children) as Element['children']
+        if (children !== node.children) {
+          if (element === node && Object.isFrozen(node)) element = {...node}
+          element.children = children
+        }
+      }
+      if (element !== node) {
+        copy ??= Object.isFrozen(nodes) ? [...nodes] : nodes
+        copy[index] = element
+      }
     }
+    return copy ?? nodes
   }
-  walk(tree.children)
+  tree.children = walk(tree.children) as Root['children']
   return tree
 }

@@ -22,6 +22,18 @@ describe('style objects for the preview', () => {
     expect(markup(withStyleObjects(tree))).toBe(parsedByRuntime)
   })
 
+  it('copies the frozen parts a tree rendered in this thread shares with the caches, and changes nothing in them', async () => {
+    const markdown = '```js\nconst shared = true\n```\n\n$\\sqrt{2}$'
+    const expected = markup((await markdownToHast(markdown)).hast)
+    // Rendered again, the code and the formula come from the caches, frozen.
+    const tree = (await markdownToHast(markdown)).hast
+    expect(markup(withStyleObjects(tree))).toBe(expected)
+    // The cached nodes still hold their strings for the next render.
+    const again = (await markdownToHast(markdown)).hast
+    expect(JSON.stringify(again)).toContain('"style":"--shiki-light:')
+    expect(markup(again)).toBe(expected)
+  })
+
   it('names properties as the runtime does', () => {
     expect(styleObject('--shiki-light:#D73A49;--Shiki-Dark:#F97583')).toEqual({'--shiki-light': '#D73A49', '--Shiki-Dark': '#F97583'})
     expect(styleObject('MARGIN-RIGHT: 0.05em; vertical-align:-0.25em; -ms-transform: none')).toEqual({marginRight: '0.05em', verticalAlign: '-0.25em', msTransform: 'none'})
