@@ -341,7 +341,6 @@ function place(session: Session, from: number, to: number, stop?: {at: number; s
   return {orderStart: start.order, tail, numbering, line, keptFrom: undefined as number | undefined}
 }
 
-
 /** Forget a session and its cache. */
 export function closeSession(sessionId: string): void {
   sessions.delete(sessionId)
@@ -390,12 +389,12 @@ interface Context {
   lastSource: number
 }
 
+let nextContextId = 1
+
 /**
  * The document's definitions (the first of each label wins). Most updates
  * add or change no definition: then the previous context stays, unchanged.
  */
-let nextContextId = 1
-
 function contextOf(entries: readonly Entry[], previous: Context | undefined, unchangedBefore: number): Context {
   // The common case, an append after the last definition: only the changed
   // entries need looking at, not the whole document.
