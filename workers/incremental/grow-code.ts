@@ -15,7 +15,7 @@
 import type {Element} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {highlightCode} from '../plugins/rehype-shiki.ts'
-import {countLines, type BlockRender} from './render-block.ts'
+import {countLines, onlyTopElement, type BlockRender} from './render-block.ts'
 
 const openingFence = /^(`{3,}|~{3,})([^\n]*)\n/
 
@@ -33,11 +33,9 @@ function codeOf(text: string): string | undefined {
 
 /** The render of `text`, the code block `previousText` grown at its end, or `undefined` when not the plain case. */
 export async function renderGrownCode(previous: BlockRender, previousText: string, text: string): Promise<BlockRender | undefined> {
-  if (previous.slots !== 1 || previous.nodes.length !== 1 || previous.slotted || previous.hasHtml || previous.messages.length > 0) return undefined
-  const pre = previous.nodes[0]!
+  const pre = onlyTopElement(previous)
   // Shiki names the property `class`, as written in HTML.
-  const classes = pre.type === 'element' ? String(pre.properties.class ?? pre.properties.className) : ''
-  if (pre.type !== 'element' || pre.tagName !== 'pre' || !classes.split(' ').includes('shiki')) return undefined
+  if (pre?.tagName !== 'pre' || !String(pre.properties.class).split(' ').includes('shiki')) return undefined
   const language = pre.properties.dataLanguage
   if (typeof language !== 'string' || !text.startsWith(previousText)) return undefined
   const before = codeOf(previousText)

@@ -24,7 +24,7 @@
  * (`renderGrownList`).
  */
 import type {Element, ElementContent} from 'hast'
-import {countLines, renderBlock, type BlockRender, collectFootnoteRefs} from './render-block.ts'
+import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 
 /** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */
 const delimiters = /[*_~`[\]<>$!\\&|]/
@@ -36,9 +36,8 @@ const pieceStart = /^[\p{L}\p{N}]/u
  * `undefined`. Both are rendered with `prefix` as the last block.
  */
 export async function renderGrownParagraph(previous: BlockRender, previousText: string, text: string, prefix: string): Promise<BlockRender | undefined> {
-  if (previous.slots !== 1 || previous.nodes.length !== 1 || !previous.stable || previous.slotted || previous.hasHtml || previous.messages.length > 0) return undefined
-  const top = previous.nodes[0]!
-  if (top.type !== 'element') return undefined
+  const top = previous.stable ? onlyTopElement(previous) : undefined
+  if (!top) return undefined
   const path = pathToLastInline(top)
   if (!path) return undefined
   const container = path[path.length - 1]!
@@ -75,7 +74,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     endsWithList: previous.endsWithList,
     split,
     nodes: [grown],
-    messages: render.messages.map((message) => ({...message, line: message.line === undefined ? undefined : message.line + lines})),
+    messages: shiftMessages(render.messages, lines),
     footnoteRefs: collectFootnoteRefs([grown]),
   }
 }
@@ -95,9 +94,8 @@ const markerKind = (marker: string) => marker.replace(/^\d+/, '')
  * the render of the rest would show, or the text before it).
  */
 export async function renderGrownList(previous: BlockRender, previousText: string, text: string, prefix: string): Promise<BlockRender | undefined> {
-  if (previous.slots !== 1 || previous.nodes.length !== 1 || !previous.stable || previous.slotted || previous.hasHtml || previous.messages.length > 0) return undefined
-  const list = previous.nodes[0]!
-  if (list.type !== 'element' || (list.tagName !== 'ul' && list.tagName !== 'ol') || !isTight(list)) return undefined
+  const list = previous.stable ? onlyTopElement(previous) : undefined
+  if (!list || (list.tagName !== 'ul' && list.tagName !== 'ol') || !isTight(list)) return undefined
   const items = list.children.filter((child) => child.type === 'element' && child.tagName === 'li').length
   // Every item starts at a marker in column 0 (the counts agree), with the same kind of marker.
   const starts = [...previousText.matchAll(itemMarker)]
@@ -126,9 +124,8 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   }
   return {
     ...render,
-    stable: render.stable,
     nodes: [grown],
-    messages: render.messages.map((message) => ({...message, line: message.line === undefined ? undefined : message.line + lines})),
+    messages: shiftMessages(render.messages, lines),
     footnoteRefs: collectFootnoteRefs([grown]),
   }
 }

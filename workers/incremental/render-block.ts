@@ -149,9 +149,10 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
       node.properties.dataLineEnd = Math.min(Number(node.properties.dataLineEnd) - prefixLines, lastLine)
     }
   }
-  const messages = fileToMessages(file)
-    .filter((message) => message.line === undefined || message.line > prefixLines)
-    .map((message) => ({...message, line: message.line === undefined ? undefined : message.line - prefixLines}))
+  const messages = shiftMessages(
+    fileToMessages(file).filter((message) => message.line === undefined || message.line > prefixLines),
+    -prefixLines,
+  )
   const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot, hasHtml}
   if (slotPath !== undefined) render.slot = slotPath
   if (slot && !hasHtml && !isSentinel(content[content.length - 1])) render.slotUnneeded = true
@@ -226,6 +227,22 @@ function withoutLast(nodes: RootContent[]): RootContent[] {
     if (before.value !== '\n') result.push({...before, value: before.value.slice(0, -1)})
   }
   return result
+}
+
+/**
+ * The one top-level element of a plain render (no slot, no raw HTML, no
+ * messages), which a block that grows may be rendered from in part; else
+ * `undefined`.
+ */
+export function onlyTopElement(render: BlockRender): Element | undefined {
+  if (render.slots !== 1 || render.nodes.length !== 1 || render.slotted || render.hasHtml || render.messages.length > 0) return undefined
+  const node = render.nodes[0]!
+  return node.type === 'element' ? node : undefined
+}
+
+/** `messages` of a render of text that starts `lines` lines into its block. */
+export function shiftMessages(messages: readonly RenderMessage[], lines: number): RenderMessage[] {
+  return messages.map((message) => ({...message, line: message.line === undefined ? undefined : message.line + lines}))
 }
 
 /** Footnote references in `nodes`, in document order. */
