@@ -4,6 +4,7 @@
  */
 import type {Root} from 'hast'
 import {markdownToHast} from '../workers/pipeline.ts'
+import {clearCaches} from '../workers/plugins/lru.ts'
 import {createSessionMirror} from '../workers/session-mirror.ts'
 import {closeSession, renderSession} from '../workers/session.ts'
 // The seeded PRNG of the sample generator: the same seed gives the same edits everywhere.
@@ -73,6 +74,10 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
 
   let fullRenderMs: number | undefined
   if (options.compare) {
+    // Code compiled and grammars loaded by the session, as they would be by
+    // a first render; caches cold, or the full render would reuse the
+    // session's math and code.
+    clearCaches()
     const started = performance.now()
     await markdownToHast(current)
     fullRenderMs = performance.now() - started
