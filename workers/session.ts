@@ -12,7 +12,7 @@ import {hashString} from './incremental/hash.ts'
 import {renderGrownCode} from './incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph} from './incremental/grow-paragraph.ts'
 import {healTail} from './incremental/heal.ts'
-import {contextPrefix, fillSlot, renderBlock, type BlockRender} from './incremental/render-block.ts'
+import {contextPrefix, fillSlot, renderBlock, renderPlain, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
 import {withoutTrailingBlankLines} from './incremental/text-diff.ts'
@@ -146,6 +146,7 @@ export async function renderSession(
       // The pool renders without knowing the next block (`beforeContainer`).
       entry.render =
         grown ??
+        (slot ? undefined : renderPlain(text)) ??
         (await (pending && pending.text === text && pending.prefix === entry.prefix && pending.last === last && !slot && !beforeContainer
           ? pending.render
           : renderBlock(text, entry.prefix!, !last, slot, beforeContainer)))

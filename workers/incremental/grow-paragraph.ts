@@ -24,7 +24,7 @@
  * (`renderGrownList`).
  */
 import type {Element, ElementContent} from 'hast'
-import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, shiftMessages, type BlockRender} from './render-block.ts'
 
 /** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */
 const delimiters = /[*_~`[\]<>$!\\&|]/
@@ -47,7 +47,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   if (!split || !text.startsWith(previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
-  const render = await renderBlock(piece, prefix, false)
+  const render = renderPlain(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== 'p' || render.hasHtml) return undefined
   const children = [...split.head]

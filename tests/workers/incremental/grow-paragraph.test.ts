@@ -6,7 +6,7 @@
 import type {Root} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
-import {renderBlock, type BlockRender} from '../../../workers/incremental/render-block.ts'
+import {renderBlock, renderPlain, type BlockRender} from '../../../workers/incremental/render-block.ts'
 import {renderGrownCode} from '../../../workers/incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
@@ -55,6 +55,11 @@ const texts = [
   '```js\nNUL \u0000 and CR \r\n in code\n',
   'Text with a\ttab and  double  spaces and trailing   ',
   'Ünïcödé wörds and 日本語 text and émoji 🎉 words.',
+  // Plain pieces need no render, unless something in them could be markup.
+  'Words and wwwexample then http words and HTTP://x.y/z and WWW.example.com then words.',
+  'Mailto:me then xmpp:you (in parens) and "quotes" and 3.5/4 or 10-20, done; right?',
+  'Words with\u00a0no-break spaces\u00a0 and a trailing one\u00a0',
+  'Combining a\u0301 accents and wide ｗｏｒｄｓ and digits ١٢٣ then words.',
   // Lists that grow by items: the last item and the rest render on their own.
   '- one\n- two\n- three\n- four with words\n- five',
   '- one\n* star starts a new list\n* and goes on\n+ plus another',
@@ -83,6 +88,7 @@ describe('rendering a grown paragraph from its last word', () => {
     let grownSteps = 0
     let listSteps = 0
     let codeSteps = 0
+    let plainSteps = 0
     let steps = 0
     for (const text of texts) {
       // The footnote definitions are context, not the growing block.
@@ -103,6 +109,7 @@ describe('rendering a grown paragraph from its last word', () => {
             grownSteps++
             if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
             if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'pre') codeSteps++
+            if (grown.split && renderPlain(next.slice(grown.split.at))) plainSteps++
             const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
             expect(html(grown), where).toBe(html(full))
             expect(grown.messages, where).toEqual(full.messages)
@@ -118,6 +125,52 @@ describe('rendering a grown paragraph from its last word', () => {
     expect(grownSteps).toBeGreaterThan(steps / 2)
     expect(listSteps).toBeGreaterThan(100)
     expect(codeSteps).toBeGreaterThan(200)
+    expect(plainSteps).toBeGreaterThan(300)
+  })
+
+  it('renders a plain line without the pipeline only when the pipeline gives the same', async () => {
+    const lines = [
+      'Plain words',
+      'Plain words, then more: (with "quotes") and 3/4 or 10-20; right?  ',
+      'Trailing blank lines\n\n',
+      'Ünïcödé wörds and 日本語 and ｗｉｄｅ and ١٢٣ digits',
+      'Words with\u00a0no-break spaces\u00a0',
+      'Words then a\ttab',
+      'Combining a\u0301 accents',
+      'A www.example.com link',
+      'Www.example.com at the start',
+      'An https://example.com/x link',
+      'HTTP://EXAMPLE.COM shouting',
+      'me@example.com',
+      'mailto:me then xmpp:you',
+      'Not plain *em*',
+      '1. a list',
+      '1) a list',
+      '3 apples',
+      '- a list',
+      '+ a list',
+      'Line one\nline two',
+      'Setext\n---',
+      'Setext\n===',
+      'a\u0000nul',
+      'a\rcarriage return',
+      'Ends with a backslash\\',
+      '    indented code',
+      'Term\n: not a definition list',
+    ]
+    let plain = 0
+    for (const line of lines) {
+      const render = renderPlain(line)
+      if (!render) continue
+      plain++
+      for (const checkClosed of [false, true]) {
+        const full = await renderBlock(line, '', checkClosed)
+        expect(html(render), JSON.stringify(line)).toBe(html(full))
+        const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
+        expect(fields(render), JSON.stringify(line)).toEqual(fields(full))
+      }
+    }
+    expect(plain).toBeGreaterThanOrEqual(5)
   })
 
   it('is not used where the text before the last word leaves something open', async () => {
