@@ -36,17 +36,23 @@ const pieceStart = /^[\p{L}\p{N}]/u
  * `undefined`. Both are rendered with `prefix` as the last block.
  */
 export async function renderGrownParagraph(previous: BlockRender, previousText: string, text: string, prefix: string): Promise<BlockRender | undefined> {
-  const top = previous.stable ? onlyTopElement(previous) : undefined
+  // A paragraph that starts with a reference link and a colon (`[a]: b c`)
+  // becomes a definition when the rest turns into a title (`[a]: b 'c'`).
+  const top = previous.stable && !previousText.includes(']:') ? onlyTopElement(previous) : undefined
   if (!top) return undefined
   const path = pathToLastInline(top)
   if (!path) return undefined
   const container = path[path.length - 1]!
-  // Where the previous render may be cut; else where the one before it was
-  // cut (it ended with an element, say): the text up to there is the same.
-  const split = splitPoint(container, previousText) ?? previous.split
+  // Where the previous render may be cut: at its end, when the new text
+  // goes on after a space; else at a space in its last text; else where the
+  // one before it was cut (it ended with an element, say): the text up to
+  // there is the same.
+  const split = endSplit(container, previousText, text) ?? splitPoint(container, previousText) ?? previous.split
   if (!split || !text.startsWith(previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
+  const lines = countLines(text.slice(0, split.at))
+  const column = split.at - (text.lastIndexOf('\n', split.at - 1) + 1)
   const render = renderPlain(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== 'p' || render.hasHtml) return undefined
@@ -67,14 +73,16 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     kids[kids.lastIndexOf(path[index + 1]!)] = grown
     grown = {...parent, children: kids}
   }
-  const lines = countLines(text.slice(0, split.at))
   grown.properties = {...grown.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)}
+  // The previous render had no messages (see `onlyTopElement`). The piece's
+  // first line is the split's line, from the split's column on.
+  const messages = shiftMessages(render.messages, lines).map((message) => (message.line === lines + 1 && message.column !== undefined ? {...message, column: message.column + column} : message))
   return {
     ...render,
     endsWithList: previous.endsWithList,
     split,
     nodes: [grown],
-    messages: shiftMessages(render.messages, lines),
+    messages,
     footnoteRefs: collectFootnoteRefs([grown]),
   }
 }
@@ -149,8 +157,8 @@ function pathToLastInline(top: Element): Element[] | undefined {
   while (node) {
     path.push(node)
     const lastChild = node.children[node.children.length - 1]
-    if (node.tagName === 'p') return lastChild?.type === 'text' ? path : undefined
-    if (node.tagName === 'li' && lastChild?.type === 'text' && lastChild.value.trim() !== '') {
+    if (node.tagName === 'p') return lastChild ? path : undefined
+    if (node.tagName === 'li' && lastChild && (lastChild.type === 'text' ? lastChild.value.trim() !== '' : lastChild.type === 'element' && !blockTags.has(lastChild.tagName))) {
       // A tight item's paragraph: inline content only.
       return node.children.every((child) => child.type !== 'element' || !blockTags.has(child.tagName)) ? path : undefined
     }
@@ -164,6 +172,27 @@ function pathToLastInline(top: Element): Element[] | undefined {
     node = next
   }
   return undefined
+}
+
+/**
+ * Where `text` may be cut when it goes on from `previousText` (rendered as
+ * the paragraph `paragraph`) with spaces on the same line: after them, when
+ * nothing in the paragraph is open. Then the render of the text before the
+ * spaces is the paragraph's content whatever follows the spaces (which are
+ * white space to delimiters before them, as the end of the line was).
+ */
+function endSplit(paragraph: Element, previousText: string, text: string): {at: number; head: ElementContent[]} | undefined {
+  const end = previousText.replace(/[ \t]+$/, '').length
+  // The paragraph's last line: one holding only quote markers ends it.
+  const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
+  if (/^[ \t>]*$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
+  const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
+  if (!gap || !paragraph.children.every(isClosed)) return undefined
+  const head = [...paragraph.children]
+  const last = head[head.length - 1]
+  if (last?.type === 'text') head[head.length - 1] = {type: 'text', value: last.value + gap}
+  else head.push({type: 'text', value: gap})
+  return {at: end + gap.length, head}
 }
 
 /**

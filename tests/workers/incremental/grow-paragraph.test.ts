@@ -55,6 +55,15 @@ const texts = [
   '```js\nNUL \u0000 and CR \r\n in code\n',
   'Text with a\ttab and  double  spaces and trailing   ',
   'Ünïcödé wörds and 日本語 text and émoji 🎉 words.',
+  'Bad math $x^^2$ and words, then $\\unknownmacro$ and more words after it.',
+  // Cut at the previous end when the text goes on after a space.
+  'Ends with `code()` then words, [a link](https://x.y) then ~~gone~~ then **strong** then $x$ then done',
+  'Word *em*\u00a0nbsp and *em*\ttab and *em*  two spaces and ![img](i.png) then words',
+  '- item ending *em* then words\n- next `code` item\n  lazy *em* line then words',
+  '> quote *em* then\n> \n> a new paragraph *em* then\n>\n> another',
+  'A line *em*\nthen a second *em* line\n\nand *em* a new paragraph',
+  'Open *em then words and* closes, [open bracket then words',
+  'A [ref]: then words and [^1]: then words',
   // Plain pieces need no render, unless something in them could be markup.
   'Words and wwwexample then http words and HTTP://x.y/z and WWW.example.com then words.',
   'Mailto:me then xmpp:you (in parens) and "quotes" and 3.5/4 or 10-20, done; right?',
@@ -89,6 +98,7 @@ describe('rendering a grown paragraph from its last word', () => {
     let listSteps = 0
     let codeSteps = 0
     let plainSteps = 0
+    let endSteps = 0
     let steps = 0
     for (const text of texts) {
       // The footnote definitions are context, not the growing block.
@@ -110,6 +120,7 @@ describe('rendering a grown paragraph from its last word', () => {
             if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
             if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'pre') codeSteps++
             if (grown.split && renderPlain(next.slice(grown.split.at))) plainSteps++
+            if (grown.split && grown.split.at > previousText.replace(/[ \t]+$/, '').length) endSteps++
             const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
             expect(html(grown), where).toBe(html(full))
             expect(grown.messages, where).toEqual(full.messages)
@@ -126,6 +137,7 @@ describe('rendering a grown paragraph from its last word', () => {
     expect(listSteps).toBeGreaterThan(100)
     expect(codeSteps).toBeGreaterThan(200)
     expect(plainSteps).toBeGreaterThan(300)
+    expect(endSteps).toBeGreaterThan(100)
   })
 
   it('renders a plain line without the pipeline only when the pipeline gives the same', async () => {

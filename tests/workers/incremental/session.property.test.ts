@@ -43,6 +43,8 @@ const block = fc.oneof(
   fc.constant('[ref]: https://ref.example "Title"'),
   fc.constant('[REF]: /second-definition'),
   fc.constant('[other]: <https://other.example>'),
+  // A link and a colon until the title closes: then a definition.
+  fc.constant("[ref]: words then 'a title'"),
   fc.constant('[^a]: Footnote *a* with $y$.'),
   fc.constant('[^b]: Footnote b\n    continued [ref].'),
   fc.constant('[^c]: Footnote c cites[^a].'),

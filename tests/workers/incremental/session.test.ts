@@ -55,6 +55,14 @@ describe('render session', () => {
     await expectSameAsFull(chunks(text, 7))
   })
 
+  it('should make a definition of a paragraph that was a reference and a colon when text or a title follows', async () => {
+    // `[ref]:` alone is a link and a colon; with more after it, a definition.
+    const text = '[ref]: https://ref.example "Title"\n[ref]: https://ref.example "Title"\n    indented code\n\n[^1]: note\n\n[^1]: again *em* and more\n'
+    await expectSameAsFull(chunks(text, 1))
+    // Or when what follows turns into a title.
+    for (const title of ["'a b'", '"a b"', '(a b)']) await expectSameAsFull(chunks(`[ref]: https://x\n\n[ref]: foo ${title}\n\n- [ref]: foo ${title}\n`, 1))
+  })
+
   it('should re-render exactly the blocks that use a changed definition', async () => {
     const client = createClient(nextSessionId())
     const text = 'Uses [a].\n\nUses [b].\n\nNo refs.\n\n[a]: /one\n[b]: /two\n'
