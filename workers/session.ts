@@ -50,11 +50,15 @@ const endsWithBlankLine = /\n[ \t]*\n$/
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 /** A block quote or a footnote definition: a container start (see `renderBlock`'s `beforeContainer`). */
 const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
-/** Worker time before the first partial update of a long render, then between partial updates. */
+/**
+ * Worker time before the first partial update of a long render, then between
+ * partial updates. Shorter batches made more long tasks on the main thread
+ * in the bench (60 ms: 14 against 8), each update costing it a commit.
+ */
 const firstScreenMs = 50
+const batchMs = 150
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
-const batchMs = 150
 
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
@@ -202,6 +206,16 @@ export async function renderSession(
   session.signature = context.signature
 
   const stop = reused && stoppedAt !== undefined ? {at: stoppedAt, shift: reused.shift} : undefined
+  const sectionAhead = context.footnotes.size > 0 && entries[entries.length - 1]?.render?.slot === undefined
+  if (onProgress && lastProgress !== started && !stop && sectionAhead && entries.length > placed && entries.length > shown) {
+    // A long render sends its last blocks before the footnotes section, which
+    // can be as big as a batch on its own: one message would take the main
+    // thread twice as long to receive.
+    session.signature = context.signature
+    const {orderStart, tail} = place(session, placed, entries.length)
+    onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
+    placed = entries.length
+  }
   const {orderStart, tail, numbering, line, keptFrom} = place(session, placed, entries.length, stop)
   if (keptFrom !== undefined) {
     // The rest of the order, the footnotes section included, is as before.

@@ -296,4 +296,23 @@ describe('progressive first render', () => {
     expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
     closeSession(id)
   })
+
+  it('should send the footnotes section of a long render on its own, after the last blocks', async () => {
+    const {renderSession} = await import('../../../workers/session.ts')
+    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {toHtml} = await import('hast-util-to-html')
+    const text = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`).join('\n\n')
+    const mirror = createSessionMirror()
+    const id = nextSessionId()
+    let partials = 0
+    const final = await renderSession(id, text, 1, {}, (update) => {
+      mirror.apply(update)
+      partials++
+    })
+    mirror.apply(final)
+    expect(partials).toBeGreaterThan(1)
+    expect(final.blocks.map((block) => block.key)).toEqual([expect.stringMatching(/^footnotes-/)])
+    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
+    closeSession(id)
+  })
 })
