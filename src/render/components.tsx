@@ -1,9 +1,10 @@
 /**
  * React components that replace some elements of the worker's HAST: code
- * blocks get a toolbar, headings an anchor, links the new-tab rule, and
- * task-list checkboxes stay read-only.
+ * blocks get a toolbar, headings an anchor, links the new-tab rule,
+ * task-list checkboxes stay read-only, and long lists mount in slices.
  */
-import {useRef, useState, type ComponentProps, type JSX, type MouseEvent} from 'react'
+import {useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
+import {useRevealed} from './use-revealed.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -66,11 +67,35 @@ export function Checkbox({node: _node, ...props}: ElementProps<'input'>) {
   return <input {...props} readOnly disabled onClick={prevent} />
 }
 
+/** Lists with more children than twice this (items and the line endings between them) mount in slices of this many. */
+export const listSliceItems = 100
+
+/**
+ * A list of thousands of items is one block, and its items are laid out
+ * together: 1,000 footnotes took one frame of 80-120 ms of style and layout
+ * here. Mounted a slice of items per task (see `useRevealed`), each frame
+ * lays out a slice; the list is whole a few frames later.
+ */
+function list(Tag: 'ol' | 'ul') {
+  // The props of either (their refs differ in type only).
+  const Element = Tag as 'ol'
+  return function List({node: _node, children, ...props}: ElementProps<'ol'>) {
+    // Items and the line endings between them.
+    const items: ReactNode[] = Array.isArray(children) ? children : [children]
+    const long = items.length > 2 * listSliceItems
+    // A list that grows long (streaming) keeps what it showed.
+    const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems}))
+    return <Element {...props}>{long && revealed < items.length ? items.slice(0, revealed) : children}</Element>
+  }
+}
+
 /** Components for `toJsxRuntime`. */
 export const components = {
   pre: CodeBlock,
   a: Link,
   input: Checkbox,
+  ol: list('ol'),
+  ul: list('ul'),
   h1: heading('h1'),
   h2: heading('h2'),
   h3: heading('h3'),

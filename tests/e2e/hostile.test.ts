@@ -143,6 +143,15 @@ describe('hostile markdown in the app', () => {
       expect(Date.now() - started).toBeLessThan(1_000)
     })
   }
+
+  it('should show every item of a long list once its slices are mounted', async () => {
+    // A long list mounts a slice of items per frame (src/render/components.tsx).
+    await openShared(hostileInputs.find(({name}) => name === 'long-list')!.markdown())
+    await settled(watchdogMs)
+    await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 5_000, previewRoot, {timeout: 10_000})
+    const items = page.locator(`${previewRoot} li`)
+    expect([await items.first().textContent(), await items.last().textContent()]).toEqual(['item 0', 'item 4999'])
+  })
 })
 
 describe('the watchdog', () => {
