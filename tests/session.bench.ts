@@ -42,10 +42,15 @@ for (const size of sizes) {
   describe(label, () => {
     bench('full render (naive: what every update costs without sessions)', async () => {
       // Compiled code and grammars warm, from another document of the same
-      // kind (a first full render takes far longer); caches cold, for this
-      // render and for the stream after it: neither reuses the other's math
-      // or code.
-      await markdownToHast(generateMarkdown(size, 2))
+      // kind (a first full render takes far longer), for both ways: a full
+      // render, and a stream of its first 50 KB through a session. Caches
+      // cold, for this render and for the stream after it: neither reuses
+      // the other's math or code.
+      const other = generateMarkdown(size, 2)
+      await markdownToHast(other)
+      const warm = other.slice(0, 50_000)
+      for (let end = chunk; end < warm.length + chunk; end += chunk) await renderSession(`warm-${size}`, warm.slice(0, end), end)
+      closeSession(`warm-${size}`)
       clearCaches()
       row['full render ms'] = round(await time(() => markdownToHast(text)))
       clearCaches()
