@@ -84,7 +84,7 @@ function list(Tag: 'ol' | 'ul') {
     const items: ReactNode[] = Array.isArray(children) ? children : [children]
     const long = items.length > 2 * listSliceItems
     // A list that grows long (streaming) keeps what it showed.
-    const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems}))
+    const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems, eachFrame: true}))
     return <Element {...props}>{long && revealed < items.length ? items.slice(0, revealed) : children}</Element>
   }
 }

@@ -15,9 +15,14 @@ const sliceBudgetMs = 12
  * How many of `total` blocks to mount now; grows each task until it reaches
  * `total`, and starts over from the first screen when `resetKey` changes
  * (another document). `first` is the first slice; slices grow to at most
- * `most` (the time a slice takes leaves out style and layout).
+ * `most` (the time a slice takes leaves out style and layout), one a frame
+ * with `eachFrame`.
  */
-export function useRevealed(total: number, resetKey?: string, {first = firstSliceBlocks, most = Infinity}: {first?: number; most?: number} = {}): number {
+export function useRevealed(
+  total: number,
+  resetKey?: string,
+  {first = firstSliceBlocks, most = Infinity, eachFrame = false}: {first?: number; most?: number; eachFrame?: boolean} = {},
+): number {
   const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, first)}))
   if (state.key !== resetKey) setState({key: resetKey, count: Math.min(total, first)})
   const revealed = state.count
@@ -37,26 +42,29 @@ export function useRevealed(total: number, resetKey?: string, {first = firstSlic
 
   useEffect(() => {
     if (revealed >= total) return
-    // After the next frame: the browser lays out and paints each slice in a
-    // frame of its own (tasks queued with a bare timeout may all run before
-    // one frame lays them out together), and handles input between slices.
-    // In a transition, React renders the slice in pieces of a few
-    // milliseconds, yielding to input and to the worker's updates; only the
-    // commit is one task. Side by side on the 1 MB sample in the app, frames
-    // over 50 ms went from 10-14 to 5-8.
+    // A macrotask: the browser handles input between slices, and paints
+    // when it gets to. In a transition, React renders the slice in pieces
+    // of a few milliseconds, yielding to input and to the worker's updates;
+    // only the commit is one task. Side by side on the 1 MB sample in the
+    // app, frames over 50 ms went from 10-14 to 5-8.
+    //
+    // With `eachFrame`, the next slice waits for the next frame too, so that
+    // each is laid out in a frame of its own (timeouts may all run before
+    // one frame lays out their slices together): for slices whose cost is
+    // mostly layout, which the budget above does not see.
+    const reveal = () => {
+      slice.current.started = performance.now()
+      slice.current.from = revealed
+      startTransition(() => setRevealed((count) => Math.min(total, count + slice.current.size)))
+    }
     let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        slice.current.started = performance.now()
-        slice.current.from = revealed
-        startTransition(() => setRevealed((count) => Math.min(total, count + slice.current.size)))
-      })
-    })
+    const frame = eachFrame ? requestAnimationFrame(() => (timer = setTimeout(reveal))) : undefined
+    if (!eachFrame) timer = setTimeout(reveal)
     return () => {
-      cancelAnimationFrame(frame)
+      if (frame !== undefined) cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [revealed, total])
+  }, [revealed, total, eachFrame])
 
   // A document that shrank needs no slicing.
   return Math.min(revealed, total)
