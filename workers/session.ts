@@ -10,7 +10,7 @@ import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type Blo
 import {createNumbering, createSectionRenderer, numberReferences, patchReferences, sameNumbering, type FootnoteNumbering} from './incremental/footnotes.ts'
 import {hashString} from './incremental/hash.ts'
 import {renderGrownCode} from './incremental/grow-code.ts'
-import {renderGrownList, renderGrownParagraph} from './incremental/grow-paragraph.ts'
+import {renderGrownList, renderGrownParagraph, renderGrownTable} from './incremental/grow-paragraph.ts'
 import {healTail} from './incremental/heal.ts'
 import {contextPrefix, fillSlot, renderBlock, renderPlain, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
@@ -252,13 +252,17 @@ export async function renderSession(
 /**
  * A block that grew at its end, rendered in part from its previous render
  * (`from`) when it can be: a paragraph from its last word, a list from its
- * last item, open fenced code from its new code. Followed by a blank line, a
- * paragraph or list renders the same whether a block follows or not (they
- * are stable); code grows only as the last block.
+ * last item, a table from its last row, open fenced code from its new code.
+ * Followed by a blank line, a paragraph, list or table renders the same
+ * whether a block follows or not (they are stable); code grows only as the
+ * last block.
  */
 async function renderGrown(from: NonNullable<Entry['grownFrom']>, text: string, prefix: string, last: boolean): Promise<BlockRender | undefined> {
   if (last || endsWithBlankLine.test(text)) {
-    const grown = (await renderGrownParagraph(from.render, from.text, text, prefix)) ?? (await renderGrownList(from.render, from.text, text, prefix))
+    const grown =
+      (await renderGrownParagraph(from.render, from.text, text, prefix)) ??
+      (await renderGrownList(from.render, from.text, text, prefix)) ??
+      (await renderGrownTable(from.render, from.text, text, prefix))
     if (grown) return grown
   }
   return last ? renderGrownCode(from.render, from.text, text) : undefined

@@ -138,6 +138,41 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   }
 }
 
+/**
+ * The render of `text`, the text of `previous`'s block (`previousText`)
+ * grown at its end, when `previous` is a table with body rows, one per line:
+ * its header and delimiter rows and the last row on, rendered as a table on
+ * their own, give the new rows, put after the rows before. A row's cells
+ * depend on the header (their count and alignment) and on their own line
+ * only.
+ */
+export async function renderGrownTable(previous: BlockRender, previousText: string, text: string, prefix: string): Promise<BlockRender | undefined> {
+  const table = previous.stable ? onlyTopElement(previous) : undefined
+  const body = table?.tagName === 'table' ? table.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody') : undefined
+  if (!table || !body) return undefined
+  const rows = body.children.filter((child) => child.type === 'element' && child.tagName === 'tr').length
+  const lines = previousText.split('\n')
+  if (lines[lines.length - 1] === '') lines.pop()
+  if (lines.length !== rows + 2 || lines.some((line) => /^[ \t]*$/.test(line))) return undefined
+  const at = previousText.length - (previousText.endsWith('\n') ? 1 : 0) - lines[lines.length - 1]!.length
+  if (!text.startsWith(previousText.slice(0, at))) return undefined
+  const render = await renderBlock(`${lines[0]}\n${lines[1]}\n${text.slice(at)}`, prefix, false)
+  const rest = render.nodes[0]
+  const restBody = rest?.type === 'element' && rest.tagName === 'table' ? rest.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody') : undefined
+  if (render.slots !== 1 || render.nodes.length !== 1 || !restBody || render.hasHtml || !render.stable) return undefined
+  const lastRow = body.children.findLastIndex((child) => child.type === 'element' && child.tagName === 'tr')
+  const firstRow = restBody.children.findIndex((child) => child.type === 'element' && child.tagName === 'tr')
+  const grownBody: Element = {...body, children: [...body.children.slice(0, lastRow), ...restBody.children.slice(firstRow)]}
+  // Lines before the last row, but for the header and delimiter rows the render of the rest holds too.
+  const shift = countLines(previousText.slice(0, at)) - 2
+  const grown: Element = {
+    ...table,
+    properties: {...table.properties, dataLineEnd: shift + Number((rest as Element).properties.dataLineEnd)},
+    children: table.children.map((child) => (child === body ? grownBody : child)),
+  }
+  return {...render, nodes: [grown], messages: shiftMessages(render.messages, shift), footnoteRefs: collectFootnoteRefs([grown])}
+}
+
 /** A list whose items hold no paragraphs (a loose list's items do). */
 function isTight(list: Element): boolean {
   return list.children.every((item) => item.type !== 'element' || item.children.every((child) => child.type !== 'element' || child.tagName !== 'p'))

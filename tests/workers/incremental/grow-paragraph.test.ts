@@ -8,7 +8,7 @@ import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderBlock, renderPlain, type BlockRender} from '../../../workers/incremental/render-block.ts'
 import {renderGrownCode} from '../../../workers/incremental/grow-code.ts'
-import {renderGrownList, renderGrownParagraph} from '../../../workers/incremental/grow-paragraph.ts'
+import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 import {closeSession} from '../../../workers/session.ts'
@@ -64,6 +64,13 @@ const texts = [
   'A line *em*\nthen a second *em* line\n\nand *em* a new paragraph',
   'Open *em then words and* closes, [open bracket then words',
   'A [ref]: then words and [^1]: then words',
+  // Tables that grow by rows: the header, the delimiter and the last row on render on their own.
+  '| a | b | c |\n|:--|:-:|--:|\n| 1 | *em* | `x|y` |\n| 2 | [l](u) | $x$ |\n| \\| escaped | ~~s~~ | **b** |\n| 4 | 5 | 6 |',
+  '| one |\n| --- |\n| a |\nno pipes still a row\n| b | extra | cells |\n|\n| c',
+  'a | b\n- | -\n1 | 2\n3 | 4\n# a heading ends it\n5 | 6',
+  '| a | b |\n| - | - |\n| 1 | 2 |\n\nafter a blank line\n| x |',
+  '| a | b |\n| - | - |\n| 1 | 2 |\n> a quote ends it',
+  '| a | b |\n| - | - |\n| 1 | 2 |\n    indented | row\n| <b>html</b> | 3 |',
   // Plain pieces need no render, unless something in them could be markup.
   'Words and wwwexample then http words and HTTP://x.y/z and WWW.example.com then words.',
   'Mailto:me then xmpp:you (in parens) and "quotes" and 3.5/4 or 10-20, done; right?',
@@ -99,6 +106,7 @@ describe('rendering a grown paragraph from its last word', () => {
     let codeSteps = 0
     let plainSteps = 0
     let endSteps = 0
+    let tableSteps = 0
     let steps = 0
     for (const text of texts) {
       // The footnote definitions are context, not the growing block.
@@ -113,12 +121,14 @@ describe('rendering a grown paragraph from its last word', () => {
           const grown =
             (await renderGrownParagraph(previous, previousText, next, prefix)) ??
             (await renderGrownList(previous, previousText, next, prefix)) ??
+            (await renderGrownTable(previous, previousText, next, prefix)) ??
             (await renderGrownCode(previous, previousText, next))
           steps++
           if (grown) {
             grownSteps++
             if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
             if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'pre') codeSteps++
+            if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'table') tableSteps++
             if (grown.split && renderPlain(next.slice(grown.split.at))) plainSteps++
             if (grown.split && grown.split.at > previousText.replace(/[ \t]+$/, '').length) endSteps++
             const where = `${JSON.stringify(previousText)} -> ${JSON.stringify(next)}`
@@ -138,6 +148,7 @@ describe('rendering a grown paragraph from its last word', () => {
     expect(codeSteps).toBeGreaterThan(200)
     expect(plainSteps).toBeGreaterThan(300)
     expect(endSteps).toBeGreaterThan(100)
+    expect(tableSteps).toBeGreaterThan(100)
   })
 
   it('renders a plain line without the pipeline only when the pipeline gives the same', async () => {
@@ -201,17 +212,21 @@ describe('rendering a grown paragraph from its last word', () => {
   })
 
   it('gives a session the full render while a document with every kind of paragraph streams in', async () => {
-    const document = texts.join('\n\n')
-    for (const size of [5, 40]) {
-      const id = nextSessionId()
-      const client = createClient(id)
-      try {
-        for (let end = size; end < document.length + size; end += size) {
-          const text = document.slice(0, end)
-          expect((await client.update(text)).html, JSON.stringify(text.slice(-80))).toBe(await fullHtml(text))
+    // Four texts a document: each block is followed by others, and a full
+    // render at every step stays short.
+    for (let group = 0; group < texts.length; group += 4) {
+      const document = texts.slice(group, group + 4).join('\n\n')
+      for (const size of [5, 40]) {
+        const id = nextSessionId()
+        const client = createClient(id)
+        try {
+          for (let end = size; end < document.length + size; end += size) {
+            const text = document.slice(0, end)
+            expect((await client.update(text)).html, JSON.stringify(text.slice(-80))).toBe(await fullHtml(text))
+          }
+        } finally {
+          closeSession(id)
         }
-      } finally {
-        closeSession(id)
       }
     }
   })
