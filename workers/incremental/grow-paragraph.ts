@@ -19,9 +19,13 @@
  * block) and start with a letter or digit (nothing that could start a block
  * on a line of its own). Anything else renders the whole block as before.
  *
- * The same holds for the last paragraph of a list item or a quote, and a
- * tight list that grows by items renders from its last item on
- * (`renderGrownList`).
+ * When the new text goes on after a space at the previous end, and nothing
+ * in the paragraph is open, the cut is at the previous end itself, so only
+ * the new text renders (`endSplit`).
+ *
+ * The same holds for the last paragraph of a list item or a quote; a tight
+ * list that grows by items renders from its last item on
+ * (`renderGrownList`), and a table from its last row (`renderGrownTable`).
  */
 import type {Element, ElementContent} from 'hast'
 import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, shiftMessages, type BlockRender} from './render-block.ts'
@@ -158,7 +162,8 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   if (!text.startsWith(previousText.slice(0, at))) return undefined
   const render = await renderBlock(`${lines[0]}\n${lines[1]}\n${text.slice(at)}`, prefix, false)
   const rest = render.nodes[0]
-  const restBody = rest?.type === 'element' && rest.tagName === 'table' ? rest.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody') : undefined
+  if (rest?.type !== 'element' || rest.tagName !== 'table') return undefined
+  const restBody = rest.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody')
   if (render.slots !== 1 || render.nodes.length !== 1 || !restBody || render.hasHtml || !render.stable) return undefined
   const lastRow = body.children.findLastIndex((child) => child.type === 'element' && child.tagName === 'tr')
   const firstRow = restBody.children.findIndex((child) => child.type === 'element' && child.tagName === 'tr')
@@ -167,7 +172,7 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   const shift = countLines(previousText.slice(0, at)) - 2
   const grown: Element = {
     ...table,
-    properties: {...table.properties, dataLineEnd: shift + Number((rest as Element).properties.dataLineEnd)},
+    properties: {...table.properties, dataLineEnd: shift + Number(rest.properties.dataLineEnd)},
     children: table.children.map((child) => (child === body ? grownBody : child)),
   }
   return {...render, nodes: [grown], messages: shiftMessages(render.messages, shift), footnoteRefs: collectFootnoteRefs([grown])}
