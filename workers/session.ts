@@ -15,7 +15,7 @@ import {healTail} from './incremental/heal.ts'
 import {contextPrefix, fillSlot, renderBlock, renderPlain, type BlockRender} from './incremental/render-block.ts'
 import {createBlockPool, type BlockPool} from './block-pool.ts'
 import {rescan, type Entry} from './incremental/rescan.ts'
-import {withoutTrailingBlankLines} from './incremental/text-diff.ts'
+import {endsWithBlankLine, withoutTrailingBlankLines} from './incremental/text-diff.ts'
 import type {BlockPlacement, RenderedBlock, SessionOptions, SessionUpdate} from './session-types.ts'
 import type {RenderMessage} from './types.ts'
 
@@ -46,7 +46,6 @@ interface Session {
 }
 
 const sessions = new Map<string, Session>()
-const endsWithBlankLine = /\n[ \t]*\n$/
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 /** A block quote or a footnote definition: a container start (see `renderBlock`'s `beforeContainer`). */
 const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
@@ -211,7 +210,6 @@ export async function renderSession(
     // A long render sends its last blocks before the footnotes section, which
     // can be as big as a batch on its own: one message would take the main
     // thread twice as long to receive.
-    session.signature = context.signature
     const {orderStart, tail} = place(session, placed, entries.length)
     onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
     placed = entries.length

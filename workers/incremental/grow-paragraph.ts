@@ -29,6 +29,7 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, shiftMessages, type BlockRender} from './render-block.ts'
+import {endsWithBlankLine} from './text-diff.ts'
 
 /** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */
 const delimiters = /[*_~`[\]<>$!\\&|]/
@@ -117,7 +118,7 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   const head = previousText.slice(0, at)
   // A blank line before the last item would make the list loose; a
   // definition in an item would be the document's.
-  if (/\n[ \t]*\n$/.test(head) || head.includes(']:') || !text.startsWith(head)) return undefined
+  if (endsWithBlankLine.test(head) || head.includes(']:') || !text.startsWith(head)) return undefined
   const piece = text.slice(at)
   const marker = piece.match(/^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/)
   if (!marker || markerKind(marker[0]) !== kind) return undefined
@@ -126,13 +127,11 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest)) return undefined
   // A task item makes the whole list `contains-task-list`.
   if (String(rest.properties.className) !== String(list.properties.className)) return undefined
-  const lastItem = list.children.findLastIndex((child) => child.type === 'element' && child.tagName === 'li')
-  const firstItem = rest.children.findIndex((child) => child.type === 'element' && child.tagName === 'li')
   const lines = countLines(head)
   const grown: Element = {
     ...list,
     properties: {...list.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)},
-    children: [...list.children.slice(0, lastItem), ...rest.children.slice(firstItem)],
+    children: joinAtLast(list.children, rest.children, 'li'),
   }
   return {
     ...render,
@@ -165,9 +164,7 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   if (rest?.type !== 'element' || rest.tagName !== 'table') return undefined
   const restBody = rest.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody')
   if (render.slots !== 1 || render.nodes.length !== 1 || !restBody || render.hasHtml || !render.stable) return undefined
-  const lastRow = body.children.findLastIndex((child) => child.type === 'element' && child.tagName === 'tr')
-  const firstRow = restBody.children.findIndex((child) => child.type === 'element' && child.tagName === 'tr')
-  const grownBody: Element = {...body, children: [...body.children.slice(0, lastRow), ...restBody.children.slice(firstRow)]}
+  const grownBody: Element = {...body, children: joinAtLast(body.children, restBody.children, 'tr')}
   // Lines before the last row, but for the header and delimiter rows the render of the rest holds too.
   const shift = countLines(previousText.slice(0, at)) - 2
   const grown: Element = {
@@ -176,6 +173,13 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
     children: table.children.map((child) => (child === body ? grownBody : child)),
   }
   return {...render, nodes: [grown], messages: shiftMessages(render.messages, shift), footnoteRefs: collectFootnoteRefs([grown])}
+}
+
+/** The children before the last `tagName` element of `before`, then those of `rest` from its first `tagName` element on. */
+function joinAtLast(before: ElementContent[], rest: ElementContent[], tagName: string): ElementContent[] {
+  const last = before.findLastIndex((child) => child.type === 'element' && child.tagName === tagName)
+  const first = rest.findIndex((child) => child.type === 'element' && child.tagName === tagName)
+  return [...before.slice(0, last), ...rest.slice(first)]
 }
 
 /** A list whose items hold no paragraphs (a loose list's items do). */

@@ -5,6 +5,7 @@
 import type {Element, Root, RootContent} from 'hast'
 import {removePosition} from 'unist-util-remove-position'
 import {runPipeline, fileToMessages} from '../pipeline.ts'
+import {endsWithBlankLine} from './text-diff.ts'
 import type {RenderMessage} from '../types.ts'
 
 /** A block rendered on its own. */
@@ -60,8 +61,6 @@ export interface BlockRender {
    */
   split?: {at: number; head: import('hast').ElementContent[]}
 }
-
-const endsWithBlankLine = /\n[ \t]*\n$/
 
 /**
  * A block that renders as itself: a paragraph of one line that starts with

@@ -22,6 +22,9 @@ export function commonSuffixLength(a: string, b: string, max: number): number {
   return length
 }
 
+/** The text ends with a blank line (a block followed by one). */
+export const endsWithBlankLine = /\n[ \t]*\n$/
+
 const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
 
 /** `text` without its last line ending and the blank lines after it. */
