@@ -250,10 +250,10 @@ export async function renderSession(
 /**
  * A block that grew at its end, rendered in part from its previous render
  * (`from`) when it can be: a paragraph from its last word, a list from its
- * last item, a table from its last row, open fenced code from its new code.
+ * last item, a table from its last row, fenced code from its new code.
  * Followed by a blank line, a paragraph, list or table renders the same
  * whether a block follows or not (they are stable); code grows only as the
- * last block.
+ * last block, or when its closing fence came (then it is stable too).
  */
 async function renderGrown(from: NonNullable<Entry['grownFrom']>, text: string, prefix: string, last: boolean): Promise<BlockRender | undefined> {
   if (last || endsWithBlankLine.test(text)) {
@@ -263,7 +263,7 @@ async function renderGrown(from: NonNullable<Entry['grownFrom']>, text: string, 
       (await renderGrownTable(from.render, from.text, text, prefix))
     if (grown) return grown
   }
-  return last ? renderGrownCode(from.render, from.text, text) : undefined
+  return renderGrownCode(from.render, from.text, text, last)
 }
 
 let pool: BlockPool | undefined

@@ -31,23 +31,51 @@ function codeOf(text: string): string | undefined {
   return value === '' ? '' : value + '\n'
 }
 
-/** The render of `text`, the code block `previousText` grown at its end, or `undefined` when not the plain case. */
-export async function renderGrownCode(previous: BlockRender, previousText: string, text: string): Promise<BlockRender | undefined> {
+/**
+ * The code of a fenced block that `text` closes: the text up to its closing
+ * fence line is an open block (see `codeOf`), and that line is a fence in
+ * column 0 of the same character, at least as long, with nothing after it
+ * but white space. Blank lines may follow (the block's own).
+ */
+function closedCodeOf(text: string): {code: string; fenceLine: number} | undefined {
+  const open = openingFence.exec(text)
+  if (!open) return undefined
+  const fence = open[1]!
+  const closing = new RegExp(`^${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*(?:\\n[ \\t\\n]*)?$`)
+  const from = text.lastIndexOf('\n', text.replace(/[ \t\n]+$/, '').length - 1) + 1
+  if (from < open[0].length || !closing.test(text.slice(from))) return undefined
+  const code = codeOf(text.slice(0, from))
+  return code === undefined ? undefined : {code, fenceLine: countLines(text.slice(0, from)) + 1}
+}
+
+/**
+ * The render of `text`, the code block `previousText` grown at its end, or
+ * `undefined` when not the plain case. A block the new text closes renders
+ * as what it is then: stable, so not rendered again once a block follows;
+ * only a closed block may be followed by one (`last` false).
+ */
+export async function renderGrownCode(previous: BlockRender, previousText: string, text: string, last = true): Promise<BlockRender | undefined> {
   const pre = onlyTopElement(previous)
   // Shiki names the property `class`, as written in HTML.
   if (pre?.tagName !== 'pre' || !String(pre.properties.class).split(' ').includes('shiki')) return undefined
   const language = pre.properties.dataLanguage
-  if (typeof language !== 'string' || !text.startsWith(previousText)) return undefined
-  const before = codeOf(previousText)
+  if (typeof language !== 'string' || !text.startsWith(previousText) || !openingFence.test(previousText)) return undefined
   const code = codeOf(text)
-  if (before === undefined || code === undefined || toString(pre) !== before.replace(/\n$/, '')) return undefined
-  if (pre.properties.dataLineEnd !== countLines(previousText) + 1) return undefined
-  const highlighted = await highlightCode(language, code)
+  // Closed, the block is all in `text` (the same opening line, so the same
+  // language): the previous render's code need not be checked.
+  const closed = code === undefined ? closedCodeOf(text) : undefined
+  if (closed === undefined) {
+    if (!last) return undefined
+    const before = codeOf(previousText)
+    if (code === undefined || before === undefined || toString(pre) !== before.replace(/\n$/, '')) return undefined
+    if (pre.properties.dataLineEnd !== countLines(previousText) + 1) return undefined
+  }
+  const highlighted = await highlightCode(language, code ?? closed!.code)
   if (!highlighted) return undefined
   const grown: Element = {
     ...pre,
-    properties: {...highlighted.properties, dataLineStart: pre.properties.dataLineStart, dataLineEnd: countLines(text) + 1},
+    properties: {...highlighted.properties, dataLineStart: pre.properties.dataLineStart, dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1},
     children: highlighted.children,
   }
-  return {...previous, nodes: [grown], footnoteRefs: []}
+  return closed ? {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true} : {...previous, nodes: [grown], footnoteRefs: []}
 }

@@ -66,21 +66,29 @@ export interface BlockRender {
  * A block that renders as itself: a paragraph of one line that starts with
  * a letter and holds only letters, digits, spaces and punctuation that is
  * never markup, with nothing that could start an autolink (`www`, `http`;
- * no `@`). It cannot be a definition, so it needs no prefix either. Most
- * appends to prose leave such a piece to render (see `renderGrownParagraph`),
- * and many paragraphs start as one: they need no pipeline run. Rendered
- * with or without checking that it is closed, it is the same.
+ * no `@`), or a heading of such text. It cannot be a definition, so it needs
+ * no prefix either. Most appends to prose leave such a piece to render (see
+ * `renderGrownParagraph`), and many paragraphs and headings start as one:
+ * they need no pipeline run. Rendered with or without checking that it is
+ * closed, it is the same.
  */
 const plain = /^\p{L}[\p{L}\p{N} ,.;:'"?()/-]*$/u
+/**
+ * An ATX heading in column 0 whose text is as plain, though it may start
+ * with a digit (`## 2. Setup`); a heading is one line whatever follows it.
+ */
+const plainHeading = /^(#{1,6}) +([\p{L}\p{N}][\p{L}\p{N} ,.;:'"?()/-]*)$/u
 const autolinkStart = /www|http/i
 const trailingWhiteSpace = /[ \t\n]+$/
 
 /** What the pipeline makes of `text` when it is a block that renders as itself (see `plain`); else `undefined`. */
 export function renderPlain(text: string): BlockRender | undefined {
   const body = text.replace(trailingWhiteSpace, '')
-  if (!plain.test(body) || autolinkStart.test(body)) return undefined
-  const paragraph: Element = {type: 'element', tagName: 'p', properties: {dataLineStart: 1, dataLineEnd: 1}, children: [{type: 'text', value: body}]}
-  return {nodes: [paragraph], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
+  const heading = plainHeading.exec(body)
+  if ((!heading && !plain.test(body)) || autolinkStart.test(body)) return undefined
+  const tagName = heading ? `h${heading[1]!.length}` : 'p'
+  const element: Element = {type: 'element', tagName, properties: {dataLineStart: 1, dataLineEnd: 1}, children: [{type: 'text', value: heading ? heading[2]! : body}]}
+  return {nodes: [element], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
 }
 
 /** A paragraph written after a block to see whether the block is closed. */

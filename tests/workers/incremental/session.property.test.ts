@@ -52,6 +52,11 @@ const block = fc.oneof(
   fc.constant('```\nunclosed fence'),
   fc.constant('```\n\nfirst line blank\n```'),
   fc.constant('~~~py\nx = 1\n~~~'),
+  // Lines that look like closing fences but are not: an info string, a shorter fence.
+  fc.constant('```ts\nconst a = 1\n```ts\nmore\n```'),
+  fc.constant('````md\n```\n````  '),
+  fc.constant('## 2. A plain heading'),
+  fc.constant('###### Heading ##'),
   fc.constant('$$\na = b\n\nc\n$$'),
   fc.constant('$$'),
   fc.constant('```math\nE = mc^2\n```'),

@@ -239,6 +239,37 @@ describe('render session: costs that must not grow with the document', () => {
     expect(after.html).toBe(await fullHtml(fence + '\n\nNext'))
   })
 
+  it('should not render again a streamed code block that its closing fence ended', async () => {
+    // The code as it streams, and whether it ends closed by a fence.
+    const blocks: Array<[string, boolean]> = [
+      ['```js\nlet x = 1\n\nlet y = 2\n```', true],
+      ['~~~~python\nprint("~~")\n~~~~~  ', true],
+      ['```sh\n```', true],
+      // A fence line with an info string does not close.
+      ['```ts\nconst a = 1\n```ts', false],
+      ['```ts\nconst a = 1\n``` x\nmore', false],
+      // Fewer characters than the opening fence: still code.
+      ['````md\n# doc\n```', false],
+    ]
+    for (const [code, closes] of blocks) {
+      const head = 'Text.\n\n'
+      const id = nextSessionId()
+      const client = createClient(id)
+      await client.update(head)
+      // Grown a few characters at a time, as a reply streams.
+      for (const step of chunks(code, 3)) {
+        const update = await client.update(head + step)
+        expect(update.html, JSON.stringify(step)).toBe(await fullHtml(head + step))
+      }
+      const next = await client.update(head + code + '\n\nNext')
+      expect(next.html).toBe(await fullHtml(head + code + '\n\nNext'))
+      // Closed, only the next block renders; unclosed code takes it in
+      // (a wrong closing fence would have shown in the HTML above).
+      if (closes) expect(next.rendered, JSON.stringify(code)).toBe(1)
+      closeSession(id)
+    }
+  })
+
   it('should place only the edited block of a long document, keeping the rest of the order', async () => {
     const client = createClient(nextSessionId())
     const text = Array.from({length: 200}, (_, index) => `Paragraph ${index} cites[^n${index % 7}] *here*.`).join('\n\n') +
