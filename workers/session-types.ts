@@ -37,6 +37,12 @@ export interface SessionUpdate {
   orderKeep?: number
   /** Number of blocks in the whole document. */
   total: number
+  /**
+   * Number of blocks the block scanner found in the whole text. A long
+   * render's first partial update already has it, so the main thread can
+   * treat a long document as long from its first screen on.
+   */
+  scanned: number
   /** Blocks whose keys were not in the previous update's order. */
   blocks: RenderedBlock[]
   messages: RenderMessage[]

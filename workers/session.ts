@@ -597,6 +597,7 @@ function finish(
     orderStart,
     orderKeep: orderKeep + kept.length,
     total: session.order.length,
+    scanned: session.entries.length,
     blocks,
     messages: [...session.messages],
     ms: performance.now() - started,

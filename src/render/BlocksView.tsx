@@ -20,7 +20,12 @@ export interface BlocksViewProps {
 
 const emptyRoot: Root = {type: 'root', children: []}
 
-/** Past this many blocks, the browser skips layout of blocks out of view (see app.css). */
+/**
+ * Past this many blocks, the browser skips layout of blocks out of view (see
+ * app.css). Counted from the scanner's blocks, so that a long document is
+ * long from its first partial update: its first screen is laid out alone,
+ * and the class does not come later, restyling every block mounted by then.
+ */
 const largeDocumentBlocks = 400
 
 /** The blocks of `view`, in order. */
@@ -29,7 +34,7 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
   const groups = groupBlocks(shown, blocks, slugs)
-  const classes = ['markdown-body', order.length > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
+  const classes = ['markdown-body', Math.max(order.length, view.scanned) > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
   return (
     <article className={classes}>
       {groups.map((items) => (

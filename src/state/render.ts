@@ -15,6 +15,8 @@ export interface RenderView {
   blocks: ReadonlyMap<string, Root>
   /** The shown document's blocks, in order. */
   order: readonly BlockPlacement[]
+  /** Blocks the worker's scanner found in the text: all of them, while a long render's first parts arrive. */
+  scanned: number
   messages: readonly RenderMessage[]
   /** Version of the text shown; 0 before the first render. */
   version: number
@@ -35,7 +37,7 @@ export type RenderState = 'rendering' | 'idle' | 'error'
 
 /** An empty render for session `sessionId`. */
 export function emptyRender(sessionId: string | undefined): RenderView {
-  return {sessionId, blocks: new Map(), order: [], messages: [], version: 0, requested: 0, partial: false, ms: undefined, failure: undefined, error: undefined}
+  return {sessionId, blocks: new Map(), order: [], scanned: 0, messages: [], version: 0, requested: 0, partial: false, ms: undefined, failure: undefined, error: undefined}
 }
 
 /** The render of the open document. */
@@ -93,6 +95,7 @@ export function applyUpdate(view: RenderView, update: SessionUpdate): ApplyResul
     ...view,
     blocks,
     order,
+    scanned: update.scanned,
     messages: update.messages,
     version: Math.max(view.version, update.version),
     partial: update.partial,

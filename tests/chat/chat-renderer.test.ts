@@ -16,7 +16,7 @@ function fakeBackend() {
       calls.push({sessionId, markdown, options})
       const key = `${options.heal ? 'healed:' : ''}${markdown}`
       const update: SessionUpdate = {
-        sessionId, version, orderStart: 0, total: 1, order: [{key, lineOffset: 0}],
+        sessionId, version, orderStart: 0, total: 1, scanned: 1, order: [{key, lineOffset: 0}],
         blocks: [{key, hast: {type: 'root', children: [{type: 'text', value: key}]}}],
         messages: [], ms: 1, rendered: 1, partial: false,
       }

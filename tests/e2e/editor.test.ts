@@ -200,6 +200,14 @@ describe('a long document in the editor', () => {
     const text = generateMarkdown(1_000_000, 2)
     const headings = text.split('\n').filter((line) => line.startsWith('## '))
     const lastHeading = headings[headings.length - 1]!.slice(3)
+    // The preview's blocks and whether it laid out blocks out of view lazily, at every change.
+    await page.$eval(previewRoot, (root) => {
+      const seen: Array<[number, boolean]> = ((window as unknown as {previewStates: typeof seen}).previewStates = [])
+      new MutationObserver(() => {
+        const article = root.querySelector('article')
+        seen.push([article?.querySelectorAll(':scope > .block').length ?? 0, Boolean(article?.classList.contains('large'))])
+      }).observe(root, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']})
+    })
     await page.click('.open-menu > .button')
     await page.click('[data-sample="large-1m"]')
     // The editor shows the start at once and is read-only while the rest goes in.
@@ -208,6 +216,12 @@ describe('a long document in the editor', () => {
     await waitForDocument(page, 'Huge document (1 MB)')
     const hasLastHeading = () => page.$$eval(`${previewRoot} h2`, (nodes, wanted) => nodes.some((node) => node.textContent?.includes(wanted)), lastHeading)
     await expect.poll(hasLastHeading, {timeout: 30_000}).toBe(true)
+    // Long from its first screen on: the first blocks were laid out alone,
+    // and no class came later to restyle every block shown by then.
+    const states = await page.evaluate(() => (window as unknown as {previewStates: Array<[number, boolean]>}).previewStates)
+    const shown = states.slice(states.findLastIndex(([blocks]) => blocks === 0) + 1)
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.filter(([, large]) => !large)).toEqual([])
 
     // Typed at the end of the editor's text: had the model missed a chunk,
     // the store would now hold the partial text and the preview would lose the end.

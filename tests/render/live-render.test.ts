@@ -24,7 +24,7 @@ function fakeBackend() {
   return {backend, calls, events}
 }
 
-const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, total: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
+const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, total: 0, scanned: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('live render', () => {

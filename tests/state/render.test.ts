@@ -14,6 +14,7 @@ function update(version: number, keys: string[], options: {orderStart?: number; 
     order: keys.map((key, index) => ({key, lineOffset: (orderStart + index) * 2})),
     orderStart,
     total,
+    scanned: total,
     blocks: sent.map((key) => ({key, hast: block(key)})),
     messages: [],
     ms: 5,

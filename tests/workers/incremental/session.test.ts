@@ -312,16 +312,21 @@ describe('progressive first render', () => {
     const text = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
     const mirror = createSessionMirror()
     const partials: number[] = []
+    const scanned: number[] = []
     const id = nextSessionId()
     const final = await renderSession(id, text, 1, {}, (update) => {
       expect(update.partial).toBe(true)
       mirror.apply(update)
       partials.push(update.total)
+      scanned.push(update.scanned)
     })
     mirror.apply(final)
     expect(final.partial).toBe(false)
     expect(partials.length).toBeGreaterThan(1)
     expect(partials[0]).toBeLessThan(final.total / 2)
+    // From the first partial update on, the main thread knows how long the document is.
+    expect(final.scanned).toBe(800)
+    expect(scanned.every((count) => count === final.scanned), scanned.join(',')).toBe(true)
     // Each partial continues where the previous one ended.
     expect([...partials].sort((a, b) => a - b)).toEqual(partials)
     expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
