@@ -78,9 +78,11 @@ export async function runBench(config: BenchConfig, host: BenchHost): Promise<Be
               opened = false
             }
             if (scenario === 'type' && !opened) {
-              // Typing happens in an open document: open it first, unmeasured.
+              // Typing happens in an open document: open it first (mounted
+              // whole), unmeasured.
               probe.begin(performance.now())
               await probe.painted(driver.update(text), signal)
+              await host.stage.whenMounted(signal)
             }
             await settle(signal)
             await driver.takeStages()
@@ -96,6 +98,7 @@ export async function runBench(config: BenchConfig, host: BenchHost): Promise<Be
               config,
               signal,
               echo: (chars) => host.echo(chars),
+              mounted: (mountSignal) => host.stage.whenMounted(mountSignal),
               progress: throttle((fraction) => report(label, fraction)),
             }
             let outcome: ScenarioOutcome

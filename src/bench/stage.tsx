@@ -9,7 +9,7 @@ import type {ReactNode} from 'react'
 import {flushSync} from 'react-dom'
 import {createRoot} from 'react-dom/client'
 import {Preview} from '../render/Preview.tsx'
-import {emptyRender, renderViewAtom, type RenderView} from '../state/render.ts'
+import {emptyRender, renderStateAtom, renderViewAtom, type RenderView} from '../state/render.ts'
 
 /** Where a mode shows its output. */
 export interface Stage {
@@ -17,6 +17,12 @@ export interface Stage {
   showView: (view: RenderView) => void
   /** Show `element` in a preview-like frame; commits before returning. */
   showElement: (element: ReactNode) => void
+  /**
+   * When the view shown is mounted whole (`performance.now()`): the preview
+   * mounts a long document a slice at a time, after its last update. At
+   * once for an element, or nothing.
+   */
+  whenMounted: (signal: AbortSignal) => Promise<number>
   /** Show nothing. */
   clear: () => void
   unmount: () => void
@@ -54,6 +60,16 @@ export function createStage(host: HTMLElement): Stage {
           </div>,
         ),
       )
+    },
+    whenMounted(signal) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (signal.aborted) return reject(signal.reason)
+          if (!store || store.get(renderStateAtom) !== 'rendering') return resolve(performance.now())
+          requestAnimationFrame(check)
+        }
+        check()
+      })
     },
     clear() {
       store = undefined
