@@ -3,14 +3,18 @@ import type {editor} from 'monaco-editor/editor'
 import {lastAtOrBefore, type BlockGeometry} from './scroll-map.ts'
 
 /**
- * Geometry of the preview's blocks (the `.block` wrappers in `article`),
- * read lazily: a lookup touches O(log n) blocks, never all of them, so it
- * stays cheap in a document of thousands of blocks. A block's lines span
- * its first `data-line-start` to its last `data-line-end`, plus its offset;
- * a block without lines (the footnotes) sits at its offset.
+ * Geometry of the preview's blocks (the `.block` wrappers in `article`, in
+ * their groups), read lazily: a lookup touches O(log n) blocks, never all of
+ * them, so it stays cheap in a document of thousands of blocks. A block's
+ * lines span its first `data-line-start` to its last `data-line-end`, plus
+ * its offset; a block without lines (the footnotes) sits at its offset.
+ * Positions are in the scrolling content of `article`'s offset parent (the
+ * preview's scroller): a long document's groups, which the browser may skip
+ * laying out, are offset parents of their own.
  */
 export function previewGeometry(article: Element): BlockGeometry {
-  const blocks = article.children
+  const blocks = article.querySelectorAll(':scope > .block-group > .block')
+  const scroller = (article as HTMLElement).offsetParent
   const offset = (index: number) => Number(blocks[index]?.getAttribute('data-line-offset') ?? 0)
   const lined = (index: number, last: boolean): HTMLElement | undefined => {
     const block = blocks[index]
@@ -28,13 +32,20 @@ export function previewGeometry(article: Element): BlockGeometry {
     },
     top: (index) => {
       const first = blocks[index]?.firstElementChild as HTMLElement | null | undefined
-      return first?.offsetTop ?? 0
+      return first ? offsetTopIn(first, scroller) : 0
     },
     bottom: (index) => {
       const last = blocks[index]?.lastElementChild as HTMLElement | null | undefined
-      return last ? last.offsetTop + last.offsetHeight : 0
+      return last ? offsetTopIn(last, scroller) + last.offsetHeight : 0
     },
   }
+}
+
+/** Top of `element` in `container`, its offset parent or one further up. */
+function offsetTopIn(element: HTMLElement, container: Element | null): number {
+  let top = 0
+  for (let node: Element | null = element; node && node !== container && node instanceof HTMLElement; node = node.offsetParent) top += node.offsetTop
+  return top
 }
 
 /** Fractional source line at the top of the editor's viewport. */

@@ -118,13 +118,14 @@ function renderedAndExpected(expected: string): Promise<{rendered: string; expec
 
       const article = document.querySelector(selector)!.cloneNode(true) as Element
       const moved = inert.importNode(article, true)
-      for (const block of [...moved.querySelectorAll(':scope > .block')]) {
+      for (const block of [...moved.querySelectorAll(':scope > .block-group > .block')]) {
         const offset = Number(block.getAttribute('data-line-offset'))
         for (const top of block.querySelectorAll(':scope > [data-line-start]')) {
           for (const name of ['data-line-start', 'data-line-end']) top.setAttribute(name, String(Number(top.getAttribute(name)) + offset))
         }
         block.replaceWith(...block.childNodes)
       }
+      for (const group of [...moved.querySelectorAll(':scope > .block-group')]) group.replaceWith(...group.childNodes)
       for (const wrapper of [...moved.querySelectorAll('.code-block')]) {
         const pre = wrapper.querySelector(':scope > pre')!
         for (const name of ['data-line-start', 'data-line-end']) if (wrapper.hasAttribute(name)) pre.setAttribute(name, wrapper.getAttribute(name)!)
@@ -223,7 +224,7 @@ describe('replies', () => {
     while ((await page.getAttribute(lastAssistant, 'data-status')) === 'streaming') {
       seen.push({version: Number(await page.getAttribute(lastAssistant, 'data-render-version')), length: await replyLength()})
       if (!marked && seen.at(-1)!.length > 400) {
-        marked = await page.$eval(`${lastAssistant} .markdown-body > .block:first-child > *`, (node) => {
+        marked = await page.$eval(`${lastAssistant} .markdown-body > .block-group:first-child > .block:first-child > *`, (node) => {
           ;(node as HTMLElement & {mark?: boolean}).mark = true
           return true
         })
@@ -235,7 +236,7 @@ describe('replies', () => {
     expect(seen.at(-1)!.length).toBeGreaterThan(seen.find(({length}) => length > 0)!.length)
     expect(marked).toBe(true)
     await page.waitForSelector(finished())
-    expect(await page.$eval(`${lastAssistant} .markdown-body > .block:first-child > *`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
+    expect(await page.$eval(`${lastAssistant} .markdown-body > .block-group:first-child > .block:first-child > *`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
     // The offline demo model says so, in the badge and in the text.
     expect(await page.textContent(`${lastAssistant} .offline-badge`)).toBe('Offline demo model')
     expect(await page.textContent(`${lastAssistant} .markdown-body p em`)).toMatch(/^Offline demo model/)

@@ -205,7 +205,7 @@ describe('a long document in the editor', () => {
       const seen: Array<[number, boolean]> = ((window as unknown as {previewStates: typeof seen}).previewStates = [])
       new MutationObserver(() => {
         const article = root.querySelector('article')
-        seen.push([article?.querySelectorAll(':scope > .block').length ?? 0, Boolean(article?.classList.contains('large'))])
+        seen.push([article?.querySelectorAll(':scope > .block-group > .block').length ?? 0, Boolean(article?.classList.contains('large'))])
       }).observe(root, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']})
     })
     await page.click('.open-menu > .button')
