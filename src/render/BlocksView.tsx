@@ -34,12 +34,12 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
-  const groups = groupBlocks(shown, blocks, slugs)
+  const groups = groupBlocks(shown, blocks, slugs, growingIndex(order))
   const classes = ['markdown-body', Math.max(order.length, view.scanned) > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
   return (
     <article className={classes}>
       {groups.map((items) => (
-        <BlockGroup key={items[0]!.key} items={items} />
+        <BlockGroup key={items[0]!.reactKey} items={items} />
       ))}
       {order.length === 0 && view.version > 0 && empty}
     </article>
@@ -49,6 +49,8 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
 /** What one block of a group needs. */
 interface GroupItem {
   key: string
+  /** React's key: the block's, but for the growing block (see `growingIndex`). */
+  reactKey: string
   hast: Root
   lineOffset: number
   /** Its headings' slugs, newline-joined. */
@@ -62,16 +64,32 @@ interface GroupItem {
  * depend on content, not on position, so inserting a block moves no other
  * block into another group (which would remount it).
  */
-function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly string[][]): GroupItem[][] {
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly string[][], growing: number): GroupItem[][] {
   const groups: GroupItem[][] = []
   let group: GroupItem[] | undefined
   for (const [index, {key, lineOffset}] of order.entries()) {
     const hast = blocks.get(key)
     if (!hast) continue
-    if (!group || startsGroup(key)) groups.push((group = []))
-    group.push({key, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
+    // The growing block's key changes with every append: it starts no group.
+    if (!group || (startsGroup(key) && index !== growing)) groups.push((group = []))
+    group.push({key, reactKey: index === growing ? growingKey : key, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
   }
   return groups
+}
+
+/**
+ * React's key for the growing block: the last one, but for the footnotes
+ * section. A block's key names its render, so the block a reply streams
+ * into has a new key on every append; under its own key React would build
+ * its DOM again each time (a long list, table or code block at the end,
+ * whole). Under this one it patches the DOM. Once a block follows, the
+ * block takes its own key (mounted once more).
+ */
+const growingKey = 'growing'
+
+function growingIndex(order: RenderView['order']): number {
+  for (let index = order.length - 1; index >= 0; index--) if (!order[index]!.key.startsWith('footnotes-')) return index
+  return -1
 }
 
 function startsGroup(key: string): boolean {
@@ -92,8 +110,8 @@ const BlockGroup = memo(
   function BlockGroup({items}: {items: readonly GroupItem[]}) {
     return (
       <div className="block-group" style={{'--group-blocks': items.length} as CSSProperties}>
-        {items.map(({key, hast, lineOffset, slugs}) => (
-          <Block key={key} hast={hast} lineOffset={lineOffset} slugs={slugs} />
+        {items.map(({reactKey, hast, lineOffset, slugs}) => (
+          <Block key={reactKey} hast={hast} lineOffset={lineOffset} slugs={slugs} />
         ))}
       </div>
     )

@@ -49,6 +49,18 @@ describe('editor and preview', () => {
     expect(await page.textContent(`${previewRoot} p code`)).toBe('code')
   })
 
+  it('should patch the block typed at the end of the document, not build it again', async () => {
+    await openMarkdown(page, served.url, '# Patching\n\nFirst paragraph.\n\n- item one\n- item two')
+    // The nodes on screen, marked: a block built again would come without the mark.
+    await page.$eval(`${previewRoot} li:last-child`, (node) => ((node as HTMLElement & {mark?: boolean}).mark = true))
+    const before = await renderVersion(page)
+    await focusEditorEnd(page)
+    await page.keyboard.type(' and more', {delay: 20})
+    await waitForRender(page, before)
+    await expect.poll(() => page.textContent(`${previewRoot} li:last-child`)).toBe('item two and more')
+    expect(await page.$eval(`${previewRoot} li:last-child`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
+  })
+
   it('should show every markdown feature of the feature tour', async () => {
     await openSample(page, 'feature-tour', 'Feature tour')
     const count = (selector: string) => page.locator(`${previewRoot} ${selector}`).count()
