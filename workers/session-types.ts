@@ -9,6 +9,12 @@ export interface RenderedBlock {
   hast: Root
 }
 
+/**
+ * How the footnotes section's key starts: the main thread tells it from the
+ * document's blocks by it (see `growingIndex` in src/render/BlocksView.tsx).
+ */
+export const footnotesKeyPrefix = 'footnotes-'
+
 /** Where a block sits in the document. */
 export interface BlockPlacement {
   key: string

@@ -5,6 +5,7 @@
 import type {Root} from 'hast'
 import {memo, useMemo, type CSSProperties, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
+import {footnotesKeyPrefix} from '../../workers/session-types.ts'
 import {Block} from './Block.tsx'
 import {headingSlugs} from './heading-ids.ts'
 
@@ -88,7 +89,7 @@ function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], s
 const growingKey = 'growing'
 
 function growingIndex(order: RenderView['order']): number {
-  for (let index = order.length - 1; index >= 0; index--) if (!order[index]!.key.startsWith('footnotes-')) return index
+  for (let index = order.length - 1; index >= 0; index--) if (!order[index]!.key.startsWith(footnotesKeyPrefix)) return index
   return -1
 }
 

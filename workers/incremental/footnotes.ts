@@ -6,6 +6,7 @@ import type {Element, ElementContent, RootContent} from 'hast'
 import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
 import {hashString} from './hash.ts'
+import {footnotesKeyPrefix} from '../session-types.ts'
 
 const refIdPrefix = 'user-content-fnref-'
 const hrefPrefix = '#user-content-fn-'
@@ -150,7 +151,7 @@ export function createSectionRenderer() {
     } else if (used.some((footnote) => footnote.source.includes('<'))) {
       const source = footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!
       if (whole?.source !== source) {
-        whole = {source, section: {key: 'footnotes-' + hashString(source), nodes: await renderFootnoteSection(source)}}
+        whole = {source, section: {key: footnotesKeyPrefix + hashString(source), nodes: await renderFootnoteSection(source)}}
         rendered++
       }
       result = whole.section
@@ -187,7 +188,7 @@ export function createSectionRenderer() {
       items = next
       const {section, ol} = template!
       result = {
-        key: 'footnotes-' + hashString(ids.join(',')),
+        key: footnotesKeyPrefix + hashString(ids.join(',')),
         nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
       }
     }
