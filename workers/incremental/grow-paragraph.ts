@@ -28,7 +28,7 @@
  * (`renderGrownList`), and a table from its last row (`renderGrownTable`).
  */
 import type {Element, ElementContent} from 'hast'
-import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, shiftMessages, type BlockRender} from './render-block.ts'
+import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, renderPlainList, shiftMessages, type BlockRender} from './render-block.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 
 /** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */
@@ -122,7 +122,7 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   const piece = text.slice(at)
   const marker = piece.match(/^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/)
   if (!marker || markerKind(marker[0]) !== kind) return undefined
-  const render = await renderBlock(piece, prefix, false)
+  const render = renderPlainList(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest)) return undefined
   // A task item makes the whole list `contains-task-list`.

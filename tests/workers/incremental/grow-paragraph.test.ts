@@ -4,9 +4,10 @@
 // open fenced code from its new code (grow-code.ts). Whenever that is done, the result
 // must be the block's full render.
 import type {Root} from 'hast'
+import fc from 'fast-check'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
-import {renderBlock, renderPlain, type BlockRender} from '../../../workers/incremental/render-block.ts'
+import {renderBlock, renderPlain, renderPlainList, type BlockRender} from '../../../workers/incremental/render-block.ts'
 import {renderGrownCode} from '../../../workers/incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
@@ -206,6 +207,72 @@ describe('rendering a grown paragraph from its last word', () => {
       }
     }
     expect(plain).toBeGreaterThanOrEqual(8)
+  })
+
+  it('renders a line of prose with simple markup without the pipeline only when the pipeline gives the same', async () => {
+    // Words and markup the short way takes, and look-alikes it must leave
+    // to the pipeline: unbalanced or flanking-sensitive delimiters,
+    // references, autolinks, escapes, entities, HTML, math, block starts.
+    const taken = ['words', 'Word', 'x', '42', 'end.', 'a,', '(aside)', 'semi-colon;', "it's", '"quoted"', 'and/or', 'Ünï', '**bold**', '**two words**', '**bold**.', '*em*', '*em*,', '*two words*:', '~~gone~~', '`code()`', '`a b`', '`x.y`', '[link](https://example.com/x)', '[two words](http://a.b/c-d_e)', '[3](https://a.b).']
+    const lookalikes = ['**', '*', '**open', 'close**', '* em*', '*em *', '** b**', '*a**', '**a*', '***a***', 'a*b*', '*a*b', '*a*!', '*a*)', "*a*'s", '_u_', '__s__', '~del~', '~~a ~~', '~~~a~~~', '`', '` a `', '``x``', '`a`b', '`a*b`', '[x]', '[x][y]', '[x](y)', '[x](https://a b)', '[x] (https://a)', '[x](https://a "t")', '[*x*](https://a)', '[x](https://a)b', '![i](https://a)', '[^1]', 'www.a.b', 'https://a.b', 'http', 'a@b.c', 'mailto:a', '$x$', '<b>', '<https://a>', '&amp;', '\\*', '|', '1.', '1)', '-', '+', '#', '>', '=', '\u00a0', '\t']
+    const token = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...taken)}, {weight: 1, arbitrary: fc.constantFrom(...lookalikes)})
+    // Streamed text stops anywhere: an opener may be left open at the end.
+    const ends = ['', '', '*previe', '**r', '**', '*', '~~thr', '~a', '`quote(', '[output ou', '$', '$5', '*two words', '**a b** c', '[line the](h', '**message heading*', '*a b', '`a *b*', '[x', '[x]', '$x_', '*www', '`https://a', '** a', '*a* *']
+    const first = fc.oneof({weight: 4, arbitrary: fc.constantFrom('Words', 'x', 'Ünï', 'Word,')}, {weight: 1, arbitrary: token})
+    const line = fc
+      .tuple(first, fc.array(fc.tuple(token, fc.constantFrom(' ', ' ', ' ', '  ', '')), {minLength: 1, maxLength: 8}), fc.constantFrom(...ends), fc.constantFrom('', ' ', '\n'))
+      .map(([start, parts, open, end]) => ({text: start + ' ' + parts.map(([word, gap]) => word + gap).join('') + open + end, open}))
+    const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
+    let short = 0
+    let markup = 0
+    let openEnd = 0
+    await fc.assert(
+      fc.asyncProperty(line, async ({text, open}) => {
+        const render = renderPlain(text)
+        if (!render) return
+        short++
+        if (/[*~`[]/.test(text)) markup++
+        if (open) openEnd++
+        const full = await renderBlock(text, '', false)
+        expect(html(render)).toBe(html(full))
+        expect(fields(render)).toEqual(fields(full))
+      }),
+      {numRuns: 5000},
+    )
+    // The short way is taken, and for markup, or this would prove nothing.
+    expect(short).toBeGreaterThan(500)
+    expect(markup).toBeGreaterThan(400)
+    expect(openEnd).toBeGreaterThan(200)
+    // The sample documents' sentences are such lines.
+    expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
+  })
+
+  it('renders a list of one-line items without the pipeline only when the pipeline gives the same', async () => {
+    const texts = ['Words', 'x **bold** y', '*em* first', '`code()` first', '~~gone~~ first', '[link](https://example.com/x) first', '[x](https://a)', '[ ] task', '[x] done', '*', '**', '* a', '- a', '+ b', '1. one', '# h', '> q', '```', '~~~', '`', '$x$ math', 'a <b>', 'a www.b.c', 'open *end', '', ' indented', '\ta']
+    const markers = ['-', '-', '*', '+', '1.', '2.', '1)', '10.', '0.', '1234567890.']
+    const text = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...texts.slice(0, 7))}, {weight: 2, arbitrary: fc.constantFrom(...texts)})
+    const line = fc.tuple(fc.constantFrom(...markers), fc.constantFrom(' ', ' ', ' ', ' ', ' ', '  ', '', '\t'), text, fc.constantFrom('', '', ' ', '  '))
+    const same = fc.constantFrom(true, true, true, true, false)
+    const list = fc
+      .tuple(fc.constantFrom(...markers), fc.array(fc.tuple(same, line), {minLength: 1, maxLength: 5}), fc.constantFrom('', '', '', '\n', '\n\n', '\n  - nested', '\ncontinued', '\n\n- loose'))
+      .map(([marker, lines, end]) => lines.map(([same, [other, gap, text, trailing]]) => (same ? marker : other) + gap + text + trailing).join('\n') + end)
+    const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
+    let short = 0
+    let ordered = 0
+    await fc.assert(
+      fc.asyncProperty(list, async (text) => {
+        const render = renderPlainList(text)
+        if (!render) return
+        short++
+        if (/^\d/.test(text)) ordered++
+        const full = await renderBlock(text, '', false)
+        expect(html(render)).toBe(html(full))
+        expect(fields(render)).toEqual(fields(full))
+      }),
+      {numRuns: 4000},
+    )
+    expect(short).toBeGreaterThan(300)
+    expect(ordered).toBeGreaterThan(100)
   })
 
   it('is not used where the text before the last word leaves something open', async () => {
