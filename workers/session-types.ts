@@ -61,6 +61,12 @@ export interface SessionUpdate {
    * Each later update of the same version continues from this one's end.
    */
   partial: boolean
+  /**
+   * In the update a call returns: how many partial updates the call sent
+   * before it. They travel through the progress callback's own port, so one
+   * may reach the main thread after the result (see `src/render/worker-backend.ts`).
+   */
+  partials?: number
 }
 
 /** Options of one session update. */

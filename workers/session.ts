@@ -64,12 +64,30 @@ function sameBlock(a: string, b: string): boolean {
   return withoutTrailingBlankLines(a) === withoutTrailingBlankLines(b)
 }
 
-/** Render `markdown` as the new text of session `sessionId`. */
+/**
+ * Render `markdown` as the new text of session `sessionId`. A long render
+ * sends partial updates through `onProgress` first; the update returned
+ * says how many (`partials`).
+ */
 export async function renderSession(
   sessionId: string,
   markdown: string,
   version: number,
   options: SessionOptions = {},
+  onProgress?: (update: SessionUpdate) => void,
+  onAlive?: () => void,
+): Promise<SessionUpdate> {
+  let partials = 0
+  const counted = onProgress && ((update: SessionUpdate) => (partials++, onProgress(update)))
+  const update = await renderText(sessionId, markdown, version, options, counted, onAlive)
+  return {...update, partials}
+}
+
+async function renderText(
+  sessionId: string,
+  markdown: string,
+  version: number,
+  options: SessionOptions,
   onProgress?: (update: SessionUpdate) => void,
   onAlive?: () => void,
 ): Promise<SessionUpdate> {

@@ -3,20 +3,22 @@ import {proxy} from 'comlink'
 import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
 import {callRenderer, failureReason, rendererAlive, restartRenderer} from './client.ts'
 import type {LiveRenderBackend} from './live-render.ts'
+import {inSendingOrder} from './sending-order.ts'
 
 /** Render session `sessionId` in the worker; progress updates and signs of life keep the watchdog at bay. */
-export function renderSessionInWorker(
+export async function renderSessionInWorker(
   sessionId: string,
   markdown: string,
   version: number,
   options: SessionOptions,
   progress: (update: SessionUpdate) => void,
 ): Promise<SessionUpdate> {
-  const onProgress = (update: SessionUpdate) => {
+  const ordered = inSendingOrder((update) => {
     rendererAlive()
     progress(update)
-  }
-  return callRenderer((remote) => remote.renderSession(sessionId, markdown, version, options, proxy(onProgress), proxy(rendererAlive)))
+  })
+  const update = await callRenderer((remote) => remote.renderSession(sessionId, markdown, version, options, proxy(ordered.progress), proxy(rendererAlive)))
+  return ordered.result(update)
 }
 
 /** Render sessions in the app's one render worker. */
