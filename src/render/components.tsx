@@ -1,9 +1,10 @@
 /**
  * React components that replace some elements of the worker's HAST: code
  * blocks get a toolbar, headings an anchor, links the new-tab rule,
- * task-list checkboxes stay read-only, and long lists mount in slices.
+ * task-list checkboxes stay read-only, long lists mount in slices, and very
+ * wide tables mount the columns in view.
  */
-import {useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
+import {Children, cloneElement, isValidElement, useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactElement, type ReactNode} from 'react'
 import {useRevealed} from './use-revealed.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
@@ -89,11 +90,80 @@ function list(Tag: 'ol' | 'ul') {
   }
 }
 
+/** Tables with more columns than this mount only the columns in view (see `WideTable`). */
+export const wideTableColumns = 100
+/** A wide table's column width, in pixels. */
+const wideColumnPx = 128
+/** Columns mounted on either side of those in view. */
+const overscanColumns = 8
+
+type Parent = ReactElement<{children?: ReactNode}>
+
+/** The element children of `node` (rows of a section, cells of a row), without the line endings between them. */
+function elementsOf(node: ReactNode): Parent[] {
+  if (!isValidElement<{children?: ReactNode}>(node)) return []
+  return Children.toArray(node.props.children).filter((child): child is Parent => isValidElement(child))
+}
+
+/** A table; past `wideTableColumns` columns, a `WideTable`. */
+export function Table({node: _node, children, ...props}: ElementProps<'table'>) {
+  const sections = Children.toArray(children).filter((child): child is Parent => isValidElement(child))
+  const columns = elementsOf(elementsOf(sections[0])[0]).length
+  if (columns <= wideTableColumns) return <table {...props}>{children}</table>
+  return <WideTable tableProps={props} sections={sections} columns={columns} />
+}
+
+/**
+ * A table of thousands of columns is one block, and the browser lays out
+ * every cell of it at once: 2,000 columns of three rows took a frame of
+ * 110-190 ms of style and layout here, and more columns or rows take
+ * longer. Only the columns in view (and a few on either side) are mounted,
+ * each `wideColumnPx` wide (a fixed layout, so the widths are known before
+ * the cells are), in a box as wide as the whole table, which scrolls; the
+ * rest mount as it scrolls to them. The browser's find in page sees only
+ * the columns mounted.
+ */
+function WideTable({tableProps, sections, columns}: {tableProps: ComponentProps<'table'>; sections: Parent[]; columns: number}) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const [range, setRange] = useState({from: 0, to: Math.min(columns, 16 + overscanColumns)})
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    let frame: number | undefined
+    const measure = () => {
+      frame = undefined
+      const from = Math.max(0, Math.floor(element.scrollLeft / wideColumnPx) - overscanColumns)
+      const to = Math.min(columns, Math.ceil((element.scrollLeft + element.clientWidth) / wideColumnPx) + overscanColumns)
+      setRange((range) => (range.from === from && range.to === to ? range : {from, to}))
+    }
+    const onScroll = () => (frame ??= requestAnimationFrame(measure))
+    measure()
+    element.addEventListener('scroll', onScroll, {passive: true})
+    return () => {
+      element.removeEventListener('scroll', onScroll)
+      if (frame !== undefined) cancelAnimationFrame(frame)
+    }
+  }, [columns])
+  // A top-level block's line range belongs on the outermost element, for scroll sync.
+  const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...rest} = tableProps as Record<string, unknown>
+  const {from, to} = range
+  return (
+    <div className="wide-table" ref={scroller} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined} data-columns={columns}>
+      <div style={{width: columns * wideColumnPx}}>
+        <table {...(rest as ComponentProps<'table'>)} style={{width: (to - from) * wideColumnPx, marginLeft: from * wideColumnPx}}>
+          {sections.map((section) => cloneElement(section, undefined, elementsOf(section).map((row) => cloneElement(row, undefined, elementsOf(row).slice(from, to)))))}
+        </table>
+      </div>
+    </div>
+  )
+}
+
 /** Components for `toJsxRuntime`. */
 export const components = {
   pre: CodeBlock,
   a: Link,
   input: Checkbox,
+  table: Table,
   ol: list('ol'),
   ul: list('ul'),
   h1: heading('h1'),

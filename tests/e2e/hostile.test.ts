@@ -152,6 +152,31 @@ describe('hostile markdown in the app', () => {
     const items = page.locator(`${previewRoot} li`)
     expect([await items.first().textContent(), await items.last().textContent()]).toEqual(['item 0', 'item 4999'])
   })
+
+  it('should mount the columns of a wide table as it scrolls to them', async () => {
+    // Past 100 columns only the columns in view are mounted (src/render/components.tsx).
+    const row = (cell: (index: number) => string) => `|${Array.from({length: 2_000}, (_, index) => cell(index)).join('|')}|`
+    await openShared(['# Wide', row((index) => `c${index}`), row((index) => (index % 2 ? '--:' : ':--')), row((index) => `v${index}`)].join('\n'))
+    await settled(watchdogMs)
+    const table = page.locator(`${previewRoot} .wide-table`)
+    const inView = () =>
+      table.evaluate((box) => {
+        const bounds = box.getBoundingClientRect()
+        return [...box.querySelectorAll('th')].filter((cell) => {
+          const rect = cell.getBoundingClientRect()
+          return rect.right > bounds.left + 1 && rect.left < bounds.right - 1
+        }).map((cell) => cell.textContent)
+      })
+    expect((await inView())[0]).toBe('c0')
+    expect(await table.locator('th').count()).toBeLessThan(40)
+    // Scrolled to its end, the last columns are in view, with their own cells and alignment.
+    await table.evaluate((box) => box.scrollTo({left: box.scrollWidth}))
+    await expect.poll(async () => (await inView()).at(-1), {timeout: 5_000}).toBe('c1999')
+    expect(await table.locator('th').count()).toBeLessThan(40)
+    const last = table.locator('td', {hasText: 'v1999'})
+    expect(await last.evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right')
+    expect(await table.locator('td', {hasText: 'v1998'}).evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('left')
+  })
 })
 
 describe('the watchdog', () => {
