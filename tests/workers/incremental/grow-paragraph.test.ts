@@ -100,6 +100,16 @@ function html(render: BlockRender): string {
   return toHtml(root)
 }
 
+/** What a render made without the pipeline must share with the pipeline's, but for the HTML. */
+const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
+
+/** Expect `render` (made without the pipeline) to be what the pipeline makes of `text`. */
+async function expectPipelineRender(render: BlockRender, text: string, checkClosed = false): Promise<void> {
+  const full = await renderBlock(text, '', checkClosed)
+  expect(html(render), JSON.stringify(text)).toBe(html(full))
+  expect(fields(render), JSON.stringify(text)).toEqual(fields(full))
+}
+
 describe('rendering a grown paragraph from its last word', () => {
   it('gives the full render at every step of typing each text', async () => {
     let grownSteps = 0
@@ -200,10 +210,7 @@ describe('rendering a grown paragraph from its last word', () => {
       if (!render) continue
       plain++
       for (const checkClosed of [false, true]) {
-        const full = await renderBlock(line, '', checkClosed)
-        expect(html(render), JSON.stringify(line)).toBe(html(full))
-        const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
-        expect(fields(render), JSON.stringify(line)).toEqual(fields(full))
+        await expectPipelineRender(render, line, checkClosed)
       }
     }
     expect(plain).toBeGreaterThanOrEqual(8)
@@ -222,7 +229,6 @@ describe('rendering a grown paragraph from its last word', () => {
     const line = fc
       .tuple(first, fc.array(fc.tuple(token, fc.constantFrom(' ', ' ', ' ', '  ', '')), {minLength: 1, maxLength: 8}), fc.constantFrom(...ends), fc.constantFrom('', ' ', '\n'))
       .map(([start, parts, open, end]) => ({text: start + ' ' + parts.map(([word, gap]) => word + gap).join('') + open + end, open}))
-    const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
     let short = 0
     let markup = 0
     let openEnd = 0
@@ -233,9 +239,7 @@ describe('rendering a grown paragraph from its last word', () => {
         short++
         if (/[*~`[]/.test(text)) markup++
         if (open) openEnd++
-        const full = await renderBlock(text, '', false)
-        expect(html(render)).toBe(html(full))
-        expect(fields(render)).toEqual(fields(full))
+        await expectPipelineRender(render, text)
       }),
       {numRuns: 5000},
     )
@@ -256,7 +260,6 @@ describe('rendering a grown paragraph from its last word', () => {
     const list = fc
       .tuple(fc.constantFrom(...markers), fc.array(fc.tuple(same, line), {minLength: 1, maxLength: 5}), fc.constantFrom('', '', '', '\n', '\n\n', '\n  - nested', '\ncontinued', '\n\n- loose'))
       .map(([marker, lines, end]) => lines.map(([same, [other, gap, text, trailing]]) => (same ? marker : other) + gap + text + trailing).join('\n') + end)
-    const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
     let short = 0
     let ordered = 0
     await fc.assert(
@@ -265,9 +268,7 @@ describe('rendering a grown paragraph from its last word', () => {
         if (!render) return
         short++
         if (/^\d/.test(text)) ordered++
-        const full = await renderBlock(text, '', false)
-        expect(html(render)).toBe(html(full))
-        expect(fields(render)).toEqual(fields(full))
+        await expectPipelineRender(render, text)
       }),
       {numRuns: 4000},
     )
