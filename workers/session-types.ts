@@ -64,7 +64,7 @@ export interface SessionUpdate {
   /**
    * In the update a call returns: how many partial updates the call sent
    * before it. They travel through the progress callback's own port, so one
-   * may reach the main thread after the result (see `src/render/worker-backend.ts`).
+   * may reach the main thread after the result (see `src/render/sending-order.ts`).
    */
   partials?: number
 }

@@ -91,7 +91,7 @@ function list(Tag: 'ol' | 'ul') {
 }
 
 /** Tables with more columns than this mount only the columns in view (see `WideTable`). */
-export const wideTableColumns = 100
+const wideTableColumns = 100
 /** A wide table's column width, in pixels. */
 const wideColumnPx = 128
 /** Columns mounted on either side of those in view. */
