@@ -25,6 +25,8 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const setRevealed = useSetAtom(previewRevealedAtom)
   const revealed = useRevealed(view.order.length, view.sessionId)
   useEffect(() => setRevealed(revealed), [revealed, setRevealed])
+  // Hidden (the Chat view), it mounts nothing: the render is done when the worker is.
+  useEffect(() => () => setRevealed(undefined), [setRevealed])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element

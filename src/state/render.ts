@@ -43,14 +43,19 @@ export function emptyRender(sessionId: string | undefined): RenderView {
 /** The render of the open document. */
 export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
 
-/** How many of the render's blocks the preview has mounted so far (see `render/use-revealed.ts`). */
-export const previewRevealedAtom = atom(0)
+/**
+ * How many of the render's blocks the preview has mounted so far (see
+ * `render/use-revealed.ts`); `undefined` while no preview is mounted (the
+ * Chat view).
+ */
+export const previewRevealedAtom = atom<number | undefined>(undefined)
 
-/** Where the render stands; `rendering` until the preview has mounted every block. */
+/** Where the render stands; `rendering` until the preview, if shown, has mounted every block. */
 export const renderStateAtom = atom((get) => {
   const view = get(renderViewAtom)
   const state = renderStateOf(view)
-  return state === 'idle' && get(previewRevealedAtom) < view.order.length ? 'rendering' : state
+  const revealed = get(previewRevealedAtom)
+  return state === 'idle' && revealed !== undefined && revealed < view.order.length ? 'rendering' : state
 })
 
 /** Where `view` stands. */

@@ -163,6 +163,16 @@ function expectSameHtml(rendered: string, expected: string, label: string): void
   expect({at, rendered: around(rendered)}, label).toEqual({at, rendered: around(expected)})
 }
 
+describe('the status', () => {
+  it('should say the open document is up to date in the Chat view once its render is done', async () => {
+    // The Chat view is opened before the preview has mounted the welcome
+    // document; the preview, hidden, mounts nothing more.
+    await openChat()
+    await page.waitForSelector('.status[data-state="idle"]', {timeout: 20_000})
+    expect(await page.textContent('.status-label')).toBe('Up to date')
+  })
+})
+
 describe('composer', () => {
   it('should grow with its lines up to a maximum height, then scroll', async () => {
     await page.click(composer)
