@@ -239,13 +239,16 @@ describe('rendering a grown paragraph from its last word', () => {
         short++
         if (/[*~`[]/.test(text)) markup++
         if (open) openEnd++
-        await expectPipelineRender(render, text)
+        // A whole block renders this way too, the last one or checked for being closed.
+        for (const checkClosed of [false, true]) await expectPipelineRender(render, text, checkClosed)
       }),
       {numRuns: 5000},
     )
-    // The short way is taken, and for markup, or this would prove nothing.
-    expect(short).toBeGreaterThan(500)
-    expect(markup).toBeGreaterThan(400)
+    // The short way is taken, and for markup, or this would prove nothing
+    // (600-730 taken, 550-680 with markup, 500-620 open at the end, in
+    // twelve runs of 5,000).
+    expect(short).toBeGreaterThan(400)
+    expect(markup).toBeGreaterThan(300)
     expect(openEnd).toBeGreaterThan(200)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
@@ -272,7 +275,8 @@ describe('rendering a grown paragraph from its last word', () => {
       }),
       {numRuns: 4000},
     )
-    expect(short).toBeGreaterThan(300)
+    // 300-380 taken, 150-220 of them ordered, in thirty runs of 4,000.
+    expect(short).toBeGreaterThan(200)
     expect(ordered).toBeGreaterThan(100)
   })
 
