@@ -12,6 +12,7 @@ import {components} from './components.tsx'
 import {withHeadingIds} from './heading-ids.ts'
 import {withStyleObjects} from './style-objects.ts'
 import {chunkLongParagraphs} from './text-chunks.ts'
+import {stashWideTables} from './wide-tables.ts'
 
 /** Props of a block: `slugs` is newline-joined so equal slugs compare equal. */
 export interface BlockProps {
@@ -33,6 +34,7 @@ export const Block = memo(function Block({hast, lineOffset, slugs}: BlockProps) 
 })
 
 const BlockContent = memo(function BlockContent({hast, slugs}: {hast: Root; slugs: string}) {
-  const tree = useMemo(() => chunkLongParagraphs(chunkLongCode(withHeadingIds(withStyleObjects(hast), slugs ? slugs.split('\n') : []))), [hast, slugs])
-  return toJsxRuntime(tree, {Fragment, jsx, jsxs, components})
+  const tree = useMemo(() => stashWideTables(chunkLongParagraphs(chunkLongCode(withHeadingIds(withStyleObjects(hast), slugs ? slugs.split('\n') : [])))), [hast, slugs])
+  // The node goes to the components: a wide table's finds its cells by it.
+  return toJsxRuntime(tree, {Fragment, jsx, jsxs, components, passNode: true})
 })

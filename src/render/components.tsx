@@ -4,8 +4,12 @@
  * task-list checkboxes stay read-only, long lists mount in slices, and very
  * wide tables mount the columns in view.
  */
-import {Children, cloneElement, isValidElement, useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactElement, type ReactNode} from 'react'
+import type {Element} from 'hast'
+import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
+import {useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
+import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {useRevealed} from './use-revealed.ts'
+import {columnsOf, sliceColumns, wideTableOf} from './wide-tables.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -90,27 +94,16 @@ function list(Tag: 'ol' | 'ul') {
   }
 }
 
-/** Tables with more columns than this mount only the columns in view (see `WideTable`). */
-const wideTableColumns = 100
 /** A wide table's column width, in pixels. */
 const wideColumnPx = 128
 /** Columns mounted on either side of those in view. */
 const overscanColumns = 8
 
-type Parent = ReactElement<{children?: ReactNode}>
-
-/** The element children of `node` (rows of a section, cells of a row), without the line endings between them. */
-function elementsOf(node: ReactNode): Parent[] {
-  if (!isValidElement<{children?: ReactNode}>(node)) return []
-  return Children.toArray(node.props.children).filter((child): child is Parent => isValidElement(child))
-}
-
-/** A table; past `wideTableColumns` columns, a `WideTable`. */
-export function Table({node: _node, children, ...props}: ElementProps<'table'>) {
-  const sections = Children.toArray(children).filter((child): child is Parent => isValidElement(child))
-  const columns = elementsOf(elementsOf(sections[0])[0]).length
-  if (columns <= wideTableColumns) return <table {...props}>{children}</table>
-  return <WideTable tableProps={props} sections={sections} columns={columns} />
+/** A table; a wide one (see `wide-tables.ts`) is a `WideTable`. */
+export function Table({node, children, ...props}: ElementProps<'table'>) {
+  const table = wideTableOf(node)
+  if (!table) return <table {...props}>{children}</table>
+  return <WideTable tableProps={props} table={table} />
 }
 
 /**
@@ -120,10 +113,12 @@ export function Table({node: _node, children, ...props}: ElementProps<'table'>) 
  * longer. Only the columns in view (and a few on either side) are mounted,
  * each `wideColumnPx` wide (a fixed layout, so the widths are known before
  * the cells are), in a box as wide as the whole table, which scrolls; the
- * rest mount as it scrolls to them. The browser's find in page sees only
- * the columns mounted.
+ * rest mount as it scrolls to them. Only those cells become React elements
+ * (see `wide-tables.ts`). The browser's find in page sees only the columns
+ * mounted.
  */
-function WideTable({tableProps, sections, columns}: {tableProps: ComponentProps<'table'>; sections: Parent[]; columns: number}) {
+function WideTable({tableProps, table}: {tableProps: ComponentProps<'table'>; table: Element}) {
+  const columns = columnsOf(table)
   const scroller = useRef<HTMLDivElement>(null)
   const [range, setRange] = useState({from: 0, to: Math.min(columns, 16 + overscanColumns)})
   useLayoutEffect(() => {
@@ -151,7 +146,7 @@ function WideTable({tableProps, sections, columns}: {tableProps: ComponentProps<
     <div className="wide-table" ref={scroller} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined} data-columns={columns}>
       <div style={{width: columns * wideColumnPx}}>
         <table {...(rest as ComponentProps<'table'>)} style={{width: (to - from) * wideColumnPx, marginLeft: from * wideColumnPx}}>
-          {sections.map((section) => cloneElement(section, undefined, elementsOf(section).map((row) => cloneElement(row, undefined, elementsOf(row).slice(from, to)))))}
+          {toJsxRuntime({type: 'root', children: sliceColumns(table, from, to)}, {Fragment, jsx, jsxs, components, passNode: true})}
         </table>
       </div>
     </div>
