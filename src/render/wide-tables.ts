@@ -14,6 +14,13 @@ export const wideTableColumns = 100
 
 const stashed = new WeakMap<object, Element>()
 
+/**
+ * Elements a table can be in: the walk goes into these only, not into
+ * paragraphs, code or math, which hold most of a document's nodes. A table
+ * it misses renders whole, as any table did before.
+ */
+const containers = new Set(['blockquote', 'ul', 'ol', 'li', 'div', 'details', 'section'])
+
 /** `tree` with each table of over `wideTableColumns` columns emptied; `wideTableOf` gives its content back. */
 export function stashWideTables(tree: Root): Root {
   const children = stashIn(tree.children)
@@ -29,7 +36,7 @@ function stashIn<T extends RootContent | ElementContent>(nodes: T[]): T[] {
     if (node.tagName === 'table' && columnsOf(node) > wideTableColumns) {
       replaced = {...node, children: []}
       stashed.set(replaced, node)
-    } else if (node.children.length > 0) {
+    } else if (containers.has(node.tagName)) {
       const children = stashIn(node.children)
       if (children !== node.children) replaced = {...node, children}
     }
@@ -50,7 +57,8 @@ const elements = (node: Element) => node.children.filter((child): child is Eleme
 
 /** Columns of `table`: the cells of its first row. */
 export function columnsOf(table: Element): number {
-  const row = elements(table).flatMap(elements)[0]
+  const section = elements(table)[0]
+  const row = section && elements(section)[0]
   return row ? elements(row).length : 0
 }
 

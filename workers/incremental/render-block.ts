@@ -119,9 +119,10 @@ const itemStart = /^[\p{L}*~\x60[]/u
  * starts with a letter (`1. a` is a list); a heading's text may start with a
  * digit (`## 2. Setup`), and a heading is one line whatever follows it.
  */
-const plainWord = /[\p{L}\p{N},.;:'"?()/-]+(?= |$)/uy
+const prose = String.raw`[\p{L}\p{N},.;:'"?()/-]`
+const plainWord = new RegExp(String.raw`${prose}+(?= |$)`, 'uy')
 const paragraphStart = /^\p{L}/u
-const plainHeading = /^(#{1,6}) +([\p{L}\p{N}][\p{L}\p{N} ,.;:'"?()/-]*)$/u
+const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
 const autolinkStart = /www|http/i
 const trailingWhiteSpace = /[ \t\n]+$/
 
@@ -147,7 +148,7 @@ const spaces = / +/y
  * An opener left open at the end (streamed text stops anywhere), followed
  * only by prose: with nothing after it that could close it, it is text.
  */
-const openAtEnd = /(?:\*\*?|~~?|\x60|\[|\$)(?:[\p{L}\p{N},.;:'"?()/-]+(?: +[\p{L}\p{N},.;:'"?()/-]+)*)?$/uy
+const openAtEnd = new RegExp(String.raw`(?:\*\*?|~~?|\x60|\[|\$)(?:${prose}+(?: +${prose}+)*)?$`, 'uy')
 
 /**
  * The HAST children of a paragraph of `body` (one line, trailing white space
