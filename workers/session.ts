@@ -56,6 +56,12 @@ const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
  */
 const firstScreenMs = 50
 const batchMs = 150
+/**
+ * Source characters in a partial update at most, whatever the time: the
+ * main thread takes a message whole in one task, and an update of 50 KB of
+ * markdown (600 KB of HAST) took it 44 ms just to receive.
+ */
+const batchChars = 16_000
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
 
@@ -130,6 +136,8 @@ async function renderText(
   // Blocks before `placed` went out in a partial update already.
   let placed = firstChanged
   let lastProgress = started
+  // Source characters of the blocks rendered since the last partial update.
+  let batched = 0
   const ahead = renderAhead(entries, firstChanged, context, options)
   let stoppedAt: number | undefined
   for (let index = firstChanged; index < entries.length; index++) {
@@ -202,18 +210,21 @@ async function renderText(
       context = merged
       placed = Math.min(placed, firstChanged)
       index = firstChanged - 1
+      batched = 0
       continue
     }
+    batched += entry.text.length
     // Progressive first render: the first screen soon, then batches. Blocks
     // before `index` are final (only `index` may still merge with the next).
     const now = performance.now()
-    if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs)) {
+    if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs) || (batched > batchChars && lastProgress !== started)) {
       if (onProgress && index > placed && index > shown) {
         session.signature = context.signature
         const {orderStart, tail} = place(session, placed, index)
         onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
         placed = index
         lastProgress = now
+        batched = entry.text.length
       } else if (onAlive && now - lastProgress > batchMs) {
         onAlive()
         lastProgress = now
