@@ -15,8 +15,22 @@ const leadEvents = ['pointerenter', 'pointerdown', 'wheel', 'touchstart', 'focus
 /** Keep `instance` and `preview` scrolled to the same place; `version` changes when the preview re-renders. */
 export function useScrollSync(instance: editor.ICodeEditor | undefined, preview: HTMLElement | null, version: number): void {
   const lead = useRef<Pane>('editor')
-  // Cached per render only for its accessors: positions are read fresh on every lookup.
-  const geometry = useRef<BlockGeometry | undefined>(undefined)
+  // Cached per render only for its accessors: positions are read fresh on
+  // every lookup. A long document's window mounts groups between renders
+  // (src/render/group-window.tsx), which replaces the article's children.
+  const geometry = useRef<{article: Element; watch: MutationObserver; map?: BlockGeometry} | undefined>(undefined)
+  const geometryOf = (article: Element): BlockGeometry => {
+    let cached = geometry.current
+    if (cached?.article !== article) {
+      cached?.watch.disconnect()
+      const watch = new MutationObserver(() => {
+        if (geometry.current) geometry.current.map = undefined
+      })
+      watch.observe(article, {childList: true})
+      cached = geometry.current = {article, watch}
+    }
+    return (cached.map ??= previewGeometry(article))
+  }
   const frame = useRef(0)
   const syncRef = useRef<(from: Pane) => void>(() => {})
 
@@ -24,8 +38,7 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
     if (!instance || !preview) return
     const article = preview.querySelector('.markdown-body')
     if (!article) return
-    geometry.current ??= previewGeometry(article)
-    const map = geometry.current
+    const map = geometryOf(article)
     if (from === 'editor') {
       const max = instance.getScrollHeight() - instance.getLayoutInfo().height
       const atEnd = max > 0 && instance.getScrollTop() >= max - 1
@@ -66,12 +79,14 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
       }
       preview.removeEventListener('scroll', onPreviewScroll)
       scrolled.dispose()
+      geometry.current?.watch.disconnect()
+      geometry.current = undefined
     }
   }, [instance, preview])
 
   // A new render moves blocks: measure again, and keep the preview where the editor is.
   useEffect(() => {
-    geometry.current = undefined
+    if (geometry.current) geometry.current.map = undefined
     if (lead.current === 'editor' && instance && preview && instance.getScrollTop() > 0) {
       cancelAnimationFrame(frame.current)
       frame.current = requestAnimationFrame(() => syncRef.current('editor'))

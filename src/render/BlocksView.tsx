@@ -7,6 +7,7 @@ import {memo, useMemo, type CSSProperties, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
 import {footnotesKeyPrefix} from '../../workers/session-types.ts'
 import {Block} from './Block.tsx'
+import {GroupPlaceholder, sameItems, useGroupWindow, type WindowItem} from './group-window.tsx'
 import {headingSlugs} from './heading-ids.ts'
 
 /** Props of a blocks view. */
@@ -36,26 +37,27 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
   const groups = groupBlocks(shown, blocks, slugs, growingIndex(order))
-  const classes = ['markdown-body', Math.max(order.length, view.scanned) > largeDocumentBlocks ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
+  const large = Math.max(order.length, view.scanned) > largeDocumentBlocks
+  const groupWindow = useGroupWindow(large, view.sessionId, groups)
+  const classes = ['markdown-body', large ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
   return (
-    <article className={classes}>
-      {groups.map((items) => (
-        <BlockGroup key={items[0]!.reactKey} items={items} />
-      ))}
+    <article ref={groupWindow.articleRef} className={classes}>
+      {groups.map((items, index) =>
+        groupWindow.mounts(items, index) ? (
+          <BlockGroup key={items[0]!.reactKey} items={items} />
+        ) : (
+          <GroupPlaceholder key={items[0]!.reactKey} items={items} groupWindow={groupWindow} />
+        ),
+      )}
       {order.length === 0 && view.version > 0 && empty}
     </article>
   )
 }
 
 /** What one block of a group needs. */
-interface GroupItem {
-  key: string
+interface GroupItem extends WindowItem {
   /** React's key: the block's, but for the growing block (see `growingIndex`). */
   reactKey: string
-  hast: Root
-  lineOffset: number
-  /** Its headings' slugs, newline-joined. */
-  slugs: string
 }
 
 /**
@@ -65,7 +67,7 @@ interface GroupItem {
  * depend on content, not on position, so inserting a block moves no other
  * block into another group (which would remount it).
  */
-function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly string[][], growing: number): GroupItem[][] {
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[], growing: number): GroupItem[][] {
   const groups: GroupItem[][] = []
   let group: GroupItem[] | undefined
   for (const [index, {key, lineOffset}] of order.entries()) {
@@ -117,10 +119,5 @@ const BlockGroup = memo(
       </div>
     )
   },
-  (before, after) =>
-    before.items.length === after.items.length &&
-    before.items.every((item, index) => {
-      const other = after.items[index]!
-      return item.key === other.key && item.hast === other.hast && item.lineOffset === other.lineOffset && item.slugs === other.slugs
-    }),
+  (before, after) => sameItems(before.items, after.items),
 )

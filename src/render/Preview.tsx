@@ -6,6 +6,7 @@ import {useAtomValue, useSetAtom} from 'jotai'
 import {useEffect, type MouseEvent, type Ref} from 'react'
 import {dismissError, previewRevealedAtom, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
+import {revealEvent} from './group-window.tsx'
 import {clobberPrefix} from './heading-ids.ts'
 import {useRevealed} from './use-revealed.ts'
 
@@ -71,9 +72,30 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
   }
   if (!id) return true
   const root = link.closest('.markdown-body')
-  const target =
-    root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
-  target?.scrollIntoView({block: 'start', behavior: 'smooth'})
+  const find = () => root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
+  // In a long document, the target's group may not be mounted yet: the
+  // window mounts it at once (src/render/group-window.tsx).
+  let target = find()
+  let far = false
+  if (!target) {
+    root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))
+    target = find()
+    far = true
+  }
+  if (!target) return true
+  if (!far) {
+    target.scrollIntoView({block: 'start', behavior: 'smooth'})
+    return true
+  }
+  // A smooth scroll to a group just mounted would pass by, and mount, every
+  // group between. The groups mounted around the target then change the
+  // heights above it (estimates become sizes): follow it until it stays put.
+  const settle = (frames: number, last: number) => {
+    target.scrollIntoView({block: 'start', behavior: 'instant'})
+    const top = target.getBoundingClientRect().top
+    if (frames > 0 && top !== last) requestAnimationFrame(() => settle(frames - 1, top))
+  }
+  settle(20, Number.NaN)
   return true
 }
 

@@ -4,7 +4,7 @@
  * resolves `#slug` to `#user-content-slug`, as GitHub does).
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
-import GithubSlugger from 'github-slugger'
+import {slug} from 'github-slugger'
 
 /** Prefix the sanitizer puts on every id in user content. */
 export const clobberPrefix = 'user-content-'
@@ -23,11 +23,43 @@ export function headingTexts(root: Root): readonly string[] {
   return texts
 }
 
-/** Slugs for the headings of each block, deduplicated in document order like GitHub's. */
-export function headingSlugs(blocks: readonly Root[]): string[][] {
-  const slugger = new GithubSlugger()
-  return blocks.map((block) => headingTexts(block).map((text) => slugger.slug(text)))
+/** Each text's slug before deduplication, kept across updates: a long document's thousand headings are slugged once. */
+const slugCache = new Map<string, string>()
+
+/** `slug(text)`, cached. */
+function baseSlug(text: string): string {
+  let found = slugCache.get(text)
+  if (found === undefined) {
+    if (slugCache.size > 10_000) slugCache.clear()
+    slugCache.set(text, (found = slug(text)))
+  }
+  return found
 }
+
+/**
+ * Slugs for the headings of each block, deduplicated in document order like
+ * GitHub's (`github-slugger`'s `BananaSlug.slug`: a repeat takes `-1`, `-2`…).
+ */
+export function headingSlugs(blocks: readonly Root[]): (readonly string[])[] {
+  const occurrences = new Map<string, number>()
+  const unique = (text: string) => {
+    const original = baseSlug(text)
+    let result = original
+    while (occurrences.has(result)) {
+      const count = occurrences.get(original)! + 1
+      occurrences.set(original, count)
+      result = `${original}-${count}`
+    }
+    occurrences.set(result, 0)
+    return result
+  }
+  return blocks.map((block) => {
+    const texts = headingTexts(block)
+    return texts.length === 0 ? noSlugs : texts.map(unique)
+  })
+}
+
+const noSlugs: readonly string[] = []
 
 /** `root` with `user-content-<slug>` ids on its headings; unchanged nodes are shared, not copied. */
 export function withHeadingIds(root: Root, slugs: readonly string[]): Root {

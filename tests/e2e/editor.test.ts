@@ -226,7 +226,11 @@ describe('a long document in the editor', () => {
     await page.waitForSelector('[data-filling="true"]', {timeout: 10_000})
     await page.waitForSelector('[data-filling="false"]', {timeout: 60_000})
     await waitForDocument(page, 'Huge document (1 MB)')
-    const hasLastHeading = () => page.$$eval(`${previewRoot} h2`, (nodes, wanted) => nodes.some((node) => node.textContent?.includes(wanted)), lastHeading)
+    // The preview mounts the groups near the screen: look at the end.
+    const hasLastHeading = async () => {
+      await page.$eval(previewRoot, (root) => root.scrollTo({top: root.scrollHeight}))
+      return page.$$eval(`${previewRoot} h2`, (nodes, wanted) => nodes.some((node) => node.textContent?.includes(wanted)), lastHeading)
+    }
     await expect.poll(hasLastHeading, {timeout: 30_000}).toBe(true)
     // Long from its first screen on: the first blocks were laid out alone,
     // and no class came later to restyle every block shown by then.
@@ -249,6 +253,74 @@ describe('a long document in the editor', () => {
     await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(0)
     await waitForRender(page)
     expect(await hasLastHeading()).toBe(true)
+  })
+})
+
+describe('a long document in the preview', () => {
+  it('should mount only the groups near the screen, and mount the others when scrolled to, linked to or found', async () => {
+    // A new document, mounted from the start (named `… 2` if the test above ran).
+    const before = await page.inputValue('.doc-title')
+    await page.click('.open-menu > .button')
+    await page.click('[data-sample="large-1m"]')
+    await page.waitForFunction((before) => {
+      const name = document.querySelector<HTMLInputElement>('.doc-title')?.value ?? ''
+      return name !== before && name.startsWith('Huge document (1 MB)')
+    }, before)
+    await waitForRender(page)
+    const preview = page.locator(previewRoot)
+    const groups = () =>
+      preview.evaluate((root) => {
+        const article = root.querySelector('article')!
+        return {
+          placeholders: article.querySelectorAll(':scope > .group-placeholder').length,
+          mounted: article.querySelectorAll(':scope > .block-group:not(.group-placeholder)').length,
+          elements: article.querySelectorAll('*').length,
+        }
+      })
+    // Thousands of blocks, a few groups of them mounted.
+    const opened = await groups()
+    console.log(`1 MB sample opened: ${opened.mounted} groups mounted, ${opened.placeholders} not, ${opened.elements} elements`)
+    expect(opened.placeholders).toBeGreaterThan(100)
+    expect(opened.mounted).toBeLessThan(10)
+
+    // Scrolled to the middle, the preview shows blocks, not a placeholder.
+    await preview.evaluate((root) => root.scrollTo({top: root.scrollHeight / 2}))
+    const atCenter = () =>
+      preview.evaluate((root) => {
+        const box = root.getBoundingClientRect()
+        const element = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return element?.closest('.group-placeholder') ? 'placeholder' : element?.closest('.block') ? 'block' : String(element?.className)
+      })
+    await expect.poll(atCenter, {timeout: 5_000}).toBe('block')
+
+    // Find in page: a placeholder holds its group's text, hidden until found;
+    // when the browser finds a match in it, the group mounts.
+    const far = preview.locator('.group-placeholder-text').nth(60)
+    await expect.poll(() => far.evaluate((node) => node.textContent!.length), {timeout: 10_000}).toBeGreaterThan(100)
+    expect(await far.getAttribute('hidden')).toBe('until-found')
+    const line = Number(await far.evaluate((node) => node.parentElement!.dataset.lineOffset))
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim()
+    // Its longest line: a paragraph's text, whole in the DOM too (a code block's has its toolbar's around it).
+    const text = words((await far.evaluate((node) => node.textContent!)).split('\n').reduce((longest, line) => (line.length > longest.length ? line : longest)))
+    expect(text.length).toBeGreaterThan(40)
+    await far.evaluate((node) => node.dispatchEvent(new Event('beforematch')))
+    const group = preview.locator(`.block-group:not(.group-placeholder):has(> .block[data-line-offset="${line}"])`)
+    await expect.poll(() => group.count(), {timeout: 5_000}).toBe(1)
+    expect(words((await group.textContent())!)).toContain(text)
+
+    // A footnote reference at the top links to the footnotes section at the end.
+    await preview.evaluate((root) => root.scrollTo({top: 0}))
+    const reference = preview.locator('a[data-footnote-ref]').first()
+    const target = `[id="${(await reference.getAttribute('href'))!.slice(1)}"]`
+    expect(await preview.locator(target).count()).toBe(0)
+    await reference.click()
+    const inView = () =>
+      preview.evaluate((root, selector) => {
+        const box = root.getBoundingClientRect()
+        const top = root.querySelector(selector)?.getBoundingClientRect().top
+        return top !== undefined && top >= box.top - 1 && top < box.bottom
+      }, target)
+    await expect.poll(inView, {timeout: 5_000}).toBe(true)
   })
 })
 
