@@ -5,8 +5,13 @@
  */
 import {startTransition, useEffect, useLayoutEffect, useRef, useState} from 'react'
 
-/** Blocks mounted at once: enough to fill a screen. */
-export const firstSliceBlocks = 40
+/**
+ * Blocks mounted at once: about a screen of them. The first screen's layout
+ * is what is left of opening a long document (a KaTeX formula takes about
+ * 0.7 ms of it here): with 40, the bench's open of the 1 MB sample had a
+ * longest task of 142-224 ms in three runs; with 16, 0-120 ms in four.
+ */
+export const firstSliceBlocks = 16
 
 /** Main-thread milliseconds a slice aims for; leaves room under the 50 ms long-task line. */
 const sliceBudgetMs = 12
