@@ -8,7 +8,7 @@ import {documentLabel, loadDocument} from './documents.ts'
 import {afterNextPaint, percentile, recordIdle, startRecording} from './measure.ts'
 import {startDriver, warmUpText, type ModeDriver} from './modes/driver.ts'
 import {createProbe} from './probe.ts'
-import {noInput, noStream, openScenario, sleepUntil, streamScenario, typeScenario, type ScenarioContext, type ScenarioOutcome} from './scenarios.ts'
+import {editPosition, lineAt, noInput, noStream, openScenario, sleepUntil, streamScenario, typeScenario, type ScenarioContext, type ScenarioOutcome} from './scenarios.ts'
 import type {Stage} from './stage.tsx'
 import {modeLabel, modes, scenarios, type BenchConfig, type BenchResults, type ModeId, type RunResult, type ScenarioId} from './types.ts'
 import {runFigures} from './figures.ts'
@@ -84,6 +84,9 @@ export async function runBench(config: BenchConfig, host: BenchHost): Promise<Be
               await probe.painted(driver.update(text), signal)
               await host.stage.whenMounted(signal)
             }
+            // Typing happens where the preview shows it, as scroll sync
+            // keeps it: a block off screen in a long document is not mounted.
+            if (scenario === 'type') await host.stage.showLine(lineAt(text, editPosition(text)), signal)
             await settle(signal)
             await driver.takeStages()
             driver.takeRenderMs()

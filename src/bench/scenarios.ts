@@ -126,6 +126,13 @@ export function streamChunkChars(config: BenchConfig, length: number): number {
   return config.chunkChars > 0 ? config.chunkChars : Math.max(1, Math.ceil(length / 500))
 }
 
+/** Source line (from 1) of offset `at` in `text`. */
+export function lineAt(text: string, at: number): number {
+  let line = 1
+  for (let index = text.indexOf('\n'); index >= 0 && index < at; index = text.indexOf('\n', index + 1)) line++
+  return line
+}
+
 /** Where typing goes: the end of the first prose line past the middle. */
 export function editPosition(text: string): number {
   const prose = /^[A-Z][^\n]*[.!?]$/gm
@@ -154,7 +161,8 @@ export function sleepUntil(time: number, signal: AbortSignal): Promise<void> {
   })
 }
 
-function nextFrame(signal: AbortSignal): Promise<void> {
+/** The next animation frame; rejects when `signal` aborts. */
+export function nextFrame(signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => (signal.aborted ? reject(abortReason(signal)) : requestAnimationFrame(() => resolve())))
 }
 

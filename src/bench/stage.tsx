@@ -10,6 +10,7 @@ import {flushSync} from 'react-dom'
 import {createRoot} from 'react-dom/client'
 import {Preview} from '../render/Preview.tsx'
 import {emptyRender, renderStateAtom, renderViewAtom, type RenderView} from '../state/render.ts'
+import {nextFrame} from './scenarios.ts'
 
 /** Where a mode shows its output. */
 export interface Stage {
@@ -23,6 +24,12 @@ export interface Stage {
    * once for an element, or nothing.
    */
   whenMounted: (signal: AbortSignal) => Promise<number>
+  /**
+   * Scroll the preview to source line `line`, as scroll sync would for an
+   * edit there, and wait until the blocks there are mounted (a long
+   * document mounts the groups near the screen only). Nothing for an element.
+   */
+  showLine: (line: number, signal: AbortSignal) => Promise<void>
   /** Show nothing. */
   clear: () => void
   unmount: () => void
@@ -71,6 +78,18 @@ export function createStage(host: HTMLElement): Stage {
         check()
       })
     },
+    async showLine(line, signal) {
+      const scroller = host.querySelector<HTMLElement>('.preview-scroll')
+      if (!store || !scroller) return
+      // The window mounts the group within a few frames; heights then change: place it again.
+      for (let round = 0; round < 3; round++) {
+        const block = blockAtLine(scroller, line)
+        if (!block) return
+        const top = block.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+        scroller.scrollTop += top - scroller.clientHeight / 3
+        for (let frame = 0; frame < 3; frame++) await nextFrame(signal)
+      }
+    },
     clear() {
       store = undefined
       flushSync(() => root.render(null))
@@ -99,4 +118,15 @@ export function fullRenderView(sessionId: string, hast: Root, version: number): 
     order.push({key, lineOffset: 0})
   }
   return {...emptyRender(sessionId), blocks, order, version, requested: version}
+}
+
+/** The top-level element (or placeholder) of the preview in `scroller` whose lines start last at or before `line`. */
+function blockAtLine(scroller: HTMLElement, line: number): HTMLElement | undefined {
+  let found: HTMLElement | undefined
+  for (const element of scroller.querySelectorAll<HTMLElement>('.block > [data-line-start]')) {
+    const start = Number(element.dataset.lineStart) + Number(element.parentElement!.dataset.lineOffset ?? 0)
+    if (start > line) break
+    found = element
+  }
+  return found
 }
