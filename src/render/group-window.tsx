@@ -3,16 +3,17 @@
  * screen are mounted. The others are placeholders of about their height,
  * one element each, holding the group's text for the browser's find in page.
  *
- * Mounting all of a 1 MB document (5,000 blocks, 100,000 elements) made
+ * Mounting all of a 1 MB document (5,000 blocks, about 100,000 elements) made
  * the main thread's young generation fill with objects that all survive
  * (React's fibers and elements, the DOM's wrappers), and each scavenge
  * that copied them took 50-80 ms of a task. A group, once mounted, stays
  * mounted, so scrolling back never waits and heights only settle once.
  */
-import type {Element, Root, RootContent} from 'hast'
+import type {Root, RootContent} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type CSSProperties} from 'react'
 import {flushSync} from 'react-dom'
+import {clobberPrefix} from './heading-ids.ts'
 
 /** What the window needs of one block. */
 export interface WindowItem {
@@ -45,10 +46,8 @@ export interface GroupWindow {
   /** Mount the group of `items` (the window reached it, or find in page did). */
   mount(items: readonly WindowItem[]): void
   /** Watch a placeholder; returns the function that stops watching it. */
-  observe(element: Element_, items: readonly WindowItem[]): () => void
+  observe(element: Element, items: readonly WindowItem[]): () => void
 }
-
-type Element_ = globalThis.Element
 
 /**
  * The window of a blocks view: everything mounted unless `windowed`. The
@@ -66,7 +65,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
   // One object for the view's life: placeholders depend on it.
   const groupWindow = useMemo<GroupWindow & {disconnect(): void}>(() => {
     let observer: IntersectionObserver | undefined
-    const watched = new Map<Element_, readonly WindowItem[]>()
+    const watched = new Map<Element, readonly WindowItem[]>()
     const keep = (items: readonly WindowItem[]) => {
       for (const {key} of items) kept.current.keys.add(key)
     }
@@ -128,22 +127,20 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
 
 /** Whether `item` renders an element with id `id` (or `user-content-<id>`), its headings included. */
 function blockHasId(item: WindowItem, id: string): boolean {
-  const bare = id.startsWith(clobber) ? id.slice(clobber.length) : id
+  const bare = id.startsWith(clobberPrefix) ? id.slice(clobberPrefix.length) : id
   if (item.slugs.split('\n').includes(bare)) return true
-  const ids = new Set([id, clobber + bare])
+  const ids = new Set([id, clobberPrefix + bare])
   const visit = (nodes: readonly RootContent[]): boolean =>
-    nodes.some((node) => node.type === 'element' && ((typeof node.properties.id === 'string' && ids.has(node.properties.id)) || visit((node as Element).children)))
+    nodes.some((node) => node.type === 'element' && ((typeof node.properties.id === 'string' && ids.has(node.properties.id)) || visit(node.children)))
   return visit(item.hast.children)
 }
-
-const clobber = 'user-content-'
 
 /**
  * The element whose scrolling brings `element` into view: the preview's or
  * the chat's scroller, else the viewport. Found by class, not by computed
  * style, which would make the browser compute every pending style at once.
  */
-function scrollParent(element: Element_): Element_ | null {
+function scrollParent(element: Element): Element | null {
   return element.closest('.preview-scroll, .chat-scroll')
 }
 
