@@ -61,7 +61,7 @@ const batchMs = 150
  * main thread takes a message whole in one task, and an update of 50 KB of
  * markdown (600 KB of HAST) took it 44 ms just to receive.
  */
-const batchChars = 16_000
+export const batchChars = 16_000
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
 

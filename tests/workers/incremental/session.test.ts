@@ -305,6 +305,22 @@ describe('render session: costs that must not grow with the document', () => {
 })
 
 describe('progressive first render', () => {
+  it('should keep each partial update to a batch of source the main thread takes in quickly', async () => {
+    const {renderSession, batchChars} = await import('../../../workers/session.ts')
+    // Paragraphs of one size; inline math takes them through the pipeline (about a millisecond each).
+    const paragraph = (index: number) => `Paragraph ${String(index).padStart(4, '0')} has $x_{${index % 10}}$ in it. ` + 'Plain words of prose follow here. '.repeat(5)
+    const text = Array.from({length: 1_000}, (_, index) => paragraph(index)).join('\n\n') + '\n'
+    const blockChars = paragraph(0).length + 2
+    const sizes: number[] = []
+    const id = nextSessionId()
+    const final = await renderSession(id, text, 1, {}, (update) => sizes.push(update.order.length))
+    closeSession(id)
+    expect(final.partials).toBe(sizes.length)
+    expect(sizes.length).toBeGreaterThan(2)
+    // Every partial update holds at most the batch, and the block that went over it.
+    for (const blocks of sizes) expect(blocks * blockChars).toBeLessThanOrEqual(batchChars + blockChars)
+  })
+
   it('should send the first blocks early, then batches, ending equal to a full render', async () => {
     const {renderSession} = await import('../../../workers/session.ts')
     const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
