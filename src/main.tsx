@@ -9,6 +9,7 @@ import {documentCss} from '../workers/document-css.ts'
 import {App} from './App.tsx'
 import {queryClient} from './data/query-client.ts'
 import {startDocumentRenderer} from './render/document-renderer.ts'
+import {preloadKatexFonts} from './render/katex-fonts.ts'
 import {createDocumentAtom, nameFromMarkdown} from './state/documents.ts'
 import {loadSaved, startSaving} from './state/persist.ts'
 import {readShareHash} from './state/share-link.ts'
@@ -32,6 +33,7 @@ if (!hadDocuments) store.set(createDocumentAtom, {name: 'Welcome', text: welcome
 openSharedLink()
 addEventListener('hashchange', openSharedLink)
 startDocumentRenderer(store)
+preloadKatexFonts()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
