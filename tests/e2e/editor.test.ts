@@ -5,6 +5,7 @@
  */
 import {readFile, rm} from 'node:fs/promises'
 import path from 'node:path'
+import GithubSlugger from 'github-slugger'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
@@ -277,6 +278,13 @@ describe('a long document in the preview', () => {
           elements: article.querySelectorAll('*').length,
         }
       })
+    // Whether the element `selector` names starts within the preview's viewport.
+    const inView = (selector: string) =>
+      preview.evaluate((root, selector) => {
+        const box = root.getBoundingClientRect()
+        const top = root.querySelector(selector)?.getBoundingClientRect().top
+        return top !== undefined && top >= box.top - 1 && top < box.bottom
+      }, selector)
     // Thousands of blocks, a few groups of them mounted.
     const opened = await groups()
     console.log(`1 MB sample opened: ${opened.mounted} groups mounted, ${opened.placeholders} not, ${opened.elements} elements`)
@@ -314,13 +322,23 @@ describe('a long document in the preview', () => {
     const target = `[id="${(await reference.getAttribute('href'))!.slice(1)}"]`
     expect(await preview.locator(target).count()).toBe(0)
     await reference.click()
-    const inView = () =>
-      preview.evaluate((root, selector) => {
-        const box = root.getBoundingClientRect()
-        const top = root.querySelector(selector)?.getBoundingClientRect().top
-        return top !== undefined && top >= box.top - 1 && top < box.bottom
-      }, target)
-    await expect.poll(inView, {timeout: 5_000}).toBe(true)
+    await expect.poll(() => inView(target), {timeout: 5_000}).toBe(true)
+
+    // A link to a heading far down, typed at the top as a table of contents would have it.
+    const headings = generateMarkdown(1_000_000, 2)
+      .split('\n')
+      .filter((line) => line.startsWith('## '))
+    const slug = new GithubSlugger().slug(headings[Math.floor(headings.length * 0.6)]!.slice(3))
+    const heading = `[id="user-content-${slug}"]`
+    expect(await preview.locator(heading).count()).toBe(0)
+    const version = await renderVersion(page)
+    await page.click('.monaco-editor .view-lines')
+    await page.keyboard.press('Control+Home')
+    await page.keyboard.insertText(`[Far down](#${slug})\n\n`)
+    await waitForRender(page, version)
+    await preview.evaluate((root) => root.scrollTo({top: 0}))
+    await preview.locator(`a[href="#${slug}"]`).click()
+    await expect.poll(() => inView(heading), {timeout: 5_000}).toBe(true)
   })
 })
 
