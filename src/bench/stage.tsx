@@ -10,6 +10,8 @@ import {flushSync} from 'react-dom'
 import {createRoot} from 'react-dom/client'
 import {Preview} from '../render/Preview.tsx'
 import {emptyRender, renderStateAtom, renderViewAtom, type RenderView} from '../state/render.ts'
+import {previewGeometry} from '../editor/preview-geometry.ts'
+import {lineToY} from '../editor/scroll-map.ts'
 import {nextFrame} from './scenarios.ts'
 
 /** Where a mode shows its output. */
@@ -80,13 +82,12 @@ export function createStage(host: HTMLElement): Stage {
     },
     async showLine(line, signal) {
       const scroller = host.querySelector<HTMLElement>('.preview-scroll')
-      if (!store || !scroller) return
-      // The window mounts the group within a few frames; heights then change: place it again.
+      const article = scroller?.querySelector('.markdown-body')
+      if (!store || !scroller || !article) return
+      // Where scroll sync would put it. The window mounts the group within a
+      // few frames; heights then change: place it again.
       for (let round = 0; round < 3; round++) {
-        const block = blockAtLine(scroller, line)
-        if (!block) return
-        const top = block.getBoundingClientRect().top - scroller.getBoundingClientRect().top
-        scroller.scrollTop += top - scroller.clientHeight / 3
+        scroller.scrollTop = lineToY(previewGeometry(article), line) - scroller.clientHeight / 3
         for (let frame = 0; frame < 3; frame++) await nextFrame(signal)
       }
     },
@@ -118,15 +119,4 @@ export function fullRenderView(sessionId: string, hast: Root, version: number): 
     order.push({key, lineOffset: 0})
   }
   return {...emptyRender(sessionId), blocks, order, version, requested: version}
-}
-
-/** The top-level element (or placeholder) of the preview in `scroller` whose lines start last at or before `line`. */
-function blockAtLine(scroller: HTMLElement, line: number): HTMLElement | undefined {
-  let found: HTMLElement | undefined
-  for (const element of scroller.querySelectorAll<HTMLElement>('.block > [data-line-start]')) {
-    const start = Number(element.dataset.lineStart) + Number(element.parentElement!.dataset.lineOffset ?? 0)
-    if (start > line) break
-    found = element
-  }
-  return found
 }

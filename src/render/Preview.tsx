@@ -73,20 +73,16 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
   if (!id) return true
   const root = link.closest('.markdown-body')
   const find = () => root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
-  // In a long document, the target's group may not be mounted yet: the
-  // window mounts it at once (src/render/group-window.tsx).
-  let target = find()
-  let far = false
-  if (!target) {
-    root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))
-    target = find()
-    far = true
-  }
-  if (!target) return true
-  if (!far) {
-    target.scrollIntoView({block: 'start', behavior: 'smooth'})
+  const near = find()
+  if (near) {
+    near.scrollIntoView({block: 'start', behavior: 'smooth'})
     return true
   }
+  // In a long document, the target's group may not be mounted yet: the
+  // window mounts it at once (src/render/group-window.tsx).
+  root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))
+  const target = find()
+  if (!target) return true
   // A smooth scroll to a group just mounted would pass by, and mount, every
   // group between. The groups mounted around the target then change the
   // heights above it (estimates become sizes): follow it until it stays put.

@@ -161,34 +161,34 @@ function blockLines(hast: Root): number {
  */
 export const GroupPlaceholder = memo(
   function GroupPlaceholder({items, groupWindow}: {items: readonly WindowItem[]; groupWindow: GroupWindow}) {
-  const first = items[0]!
-  const last = items[items.length - 1]!
-  const lines = last.lineOffset - first.lineOffset + blockLines(last.hast)
-  const ref = useRef<HTMLDivElement>(null)
+    const first = items[0]!
+    const last = items[items.length - 1]!
+    const lines = last.lineOffset - first.lineOffset + blockLines(last.hast)
+    const ref = useRef<HTMLDivElement>(null)
 
-  useEffect(() => groupWindow.observe(ref.current!, items), [groupWindow, items])
+    useEffect(() => groupWindow.observe(ref.current!, items), [groupWindow, items])
 
-  useLayoutEffect(() => {
-    const element = ref.current!
-    // React sets `hidden` as a boolean; find in page needs the value.
-    element.setAttribute('hidden', 'until-found')
-    const onMatch = () => groupWindow.mount(items)
-    element.addEventListener('beforematch', onMatch)
-    const idle = requestIdleCallback(() => (element.textContent = items.map(({hast}) => toString(hast)).join('\n')))
-    return () => {
-      cancelIdleCallback(idle)
-      element.removeEventListener('beforematch', onMatch)
-    }
-  }, [items, groupWindow])
+    useLayoutEffect(() => {
+      const element = ref.current!
+      // React sets `hidden` as a boolean; find in page needs the value.
+      element.setAttribute('hidden', 'until-found')
+      const onMatch = () => groupWindow.mount(items)
+      element.addEventListener('beforematch', onMatch)
+      const idle = requestIdleCallback(() => (element.textContent = items.map(({hast}) => toString(hast)).join('\n')))
+      return () => {
+        cancelIdleCallback(idle)
+        element.removeEventListener('beforematch', onMatch)
+      }
+    }, [items, groupWindow])
 
-  return (
-    <div className="block-group group-placeholder" style={{'--group-lines': lines} as CSSProperties}>
-      <div className="block" data-line-offset={first.lineOffset}>
-        <div ref={ref} className="group-placeholder-text" data-line-start={1} data-line-end={lines} />
+    return (
+      <div className="block-group group-placeholder" style={{'--group-lines': lines} as CSSProperties}>
+        <div className="block" data-line-offset={first.lineOffset}>
+          <div ref={ref} className="group-placeholder-text" data-line-start={1} data-line-end={lines} />
+        </div>
       </div>
-    </div>
-  )
-},
+    )
+  },
   (before, after) => before.groupWindow === after.groupWindow && sameItems(before.items, after.items),
 )
 
