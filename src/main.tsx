@@ -9,9 +9,10 @@ import {documentCss} from '../workers/document-css.ts'
 import {App} from './App.tsx'
 import {queryClient} from './data/query-client.ts'
 import {startDocumentRenderer} from './render/document-renderer.ts'
-import {preloadKatexFonts} from './render/katex-fonts.ts'
+import {warmUpFonts} from './render/font-warmup.tsx'
 import {createDocumentAtom, nameFromMarkdown} from './state/documents.ts'
 import {loadSaved, startSaving} from './state/persist.ts'
+import {previewFontSize, settingsAtom} from './state/settings.ts'
 import {readShareHash} from './state/share-link.ts'
 import {store} from './state/store.ts'
 import {welcome} from './state/welcome.ts'
@@ -33,7 +34,7 @@ if (!hadDocuments) store.set(createDocumentAtom, {name: 'Welcome', text: welcome
 openSharedLink()
 addEventListener('hashchange', openSharedLink)
 startDocumentRenderer(store)
-preloadKatexFonts()
+void warmUpFonts(() => previewFontSize(store.get(settingsAtom)))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,6 +6,7 @@ import {BenchControls} from './BenchControls.tsx'
 import {cancelBench, startBench} from './bench-controller.ts'
 import {benchConfigAtom, benchRunningAtom, benchStatusAtom, type BenchStatus} from './bench-state.ts'
 import {BenchResultsPanel} from './BenchResults.tsx'
+import {previewFontSize, settingsAtom} from '../state/settings.ts'
 import type {BenchProgress} from './run-bench.ts'
 import {createStage, type Stage} from './stage.tsx'
 
@@ -13,6 +14,7 @@ import {createStage, type Stage} from './stage.tsx'
 export function BenchView() {
   const config = useAtomValue(benchConfigAtom)
   const running = useAtomValue(benchRunningAtom)
+  const fontSize = previewFontSize(useAtomValue(settingsAtom))
   const host = useRef<HTMLDivElement>(null)
   const echo = useRef<HTMLInputElement>(null)
   const [stage, setStage] = useState<Stage>()
@@ -63,7 +65,8 @@ export function BenchView() {
               <input ref={echo} className="text-input bench-echo" readOnly tabIndex={-1} aria-label="Typed keystrokes" />
             </label>
           </div>
-          <div ref={host} className="bench-stage-surface" />
+          {/* The preview's font size: the stage measures what the preview does. */}
+          <div ref={host} className="bench-stage-surface" style={{'--preview-font-size': `${fontSize}px`} as React.CSSProperties} />
         </div>
         <BenchResultsPanel />
       </section>

@@ -4,7 +4,7 @@ import {lazy, Suspense, useState} from 'react'
 import {Preview} from '../render/Preview.tsx'
 import {editorAtom} from '../state/editor.ts'
 import {renderViewAtom} from '../state/render.ts'
-import {clampSplitRatio, settingsAtom} from '../state/settings.ts'
+import {clampSplitRatio, previewFontSize, settingsAtom} from '../state/settings.ts'
 import {SplitView} from '../ui/SplitView.tsx'
 import {useScrollSync} from './use-scroll-sync.ts'
 
@@ -38,7 +38,7 @@ export function EditorView() {
         </section>
       }
       second={
-        <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${settings.fontSize + 2}px`} as React.CSSProperties}>
+        <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties}>
           <Preview scrollRef={setPreview} onLineClick={moveCursor} />
         </section>
       }

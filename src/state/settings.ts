@@ -19,6 +19,11 @@ export interface Settings {
 /** What a first visit starts with. */
 export const defaultSettings: Settings = {theme: 'system', splitRatio: 0.5, fontSize: 14}
 
+/** The preview's font size in CSS pixels: two more than the editor's. */
+export function previewFontSize(settings: Settings): number {
+  return settings.fontSize + 2
+}
+
 /** The user's settings. */
 export const settingsAtom = atom<Settings>(defaultSettings)
 

@@ -147,6 +147,51 @@ describe('editor and preview', () => {
   })
 })
 
+describe('font warm-up', () => {
+  it('should lay out a specimen of every kind of text out of sight when the page is idle, then remove it', async () => {
+    const fresh = await context.newPage()
+    const freshErrors = collectErrors(fresh)
+    await fresh.addInitScript(() => {
+      const seen: {added: number; removed: number; kinds: string[]; visible: string[]} = {added: 0, removed: 0, kinds: [], visible: []}
+      ;(window as unknown as {warmUp: typeof seen}).warmUp = seen
+      const kinds: Record<string, string> = {h1: 'h1', h6: 'h6', table: 'table', pre: 'pre', '.katex-display': 'display math', '.footnotes': 'footnotes'}
+      // The host and what goes into it: records come after the host and its
+      // blocks may have left the page, so ancestry is checked on these.
+      const specimen: Node[] = []
+      const inSpecimen = (node: Node) => specimen.some((part) => part.contains(node))
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          for (const node of mutation.addedNodes) {
+            if (!(node instanceof HTMLElement)) continue
+            if (node.classList.contains('font-warmup')) {
+              seen.added++
+              specimen.push(node)
+              const box = node.getBoundingClientRect()
+              if (node.isConnected && (getComputedStyle(node).visibility !== 'hidden' || box.height > 0)) seen.visible.push('host')
+              continue
+            }
+            if (!inSpecimen(mutation.target)) continue
+            specimen.push(node)
+            for (const [selector, kind] of Object.entries(kinds)) if ((node.matches(selector) || node.querySelector(selector)) && !seen.kinds.includes(kind)) seen.kinds.push(kind)
+          }
+          for (const node of mutation.removedNodes) if (node instanceof HTMLElement && node.classList.contains('font-warmup')) seen.removed++
+        }
+      }).observe(document, {childList: true, subtree: true})
+    })
+    await fresh.goto(served.url)
+    await waitForEditor(fresh)
+    await fresh.waitForFunction(() => (window as unknown as {warmUp: {removed: number}}).warmUp.removed > 0, null, {timeout: 20_000})
+    const seen = await fresh.evaluate(() => (window as unknown as {warmUp: {added: number; removed: number; kinds: string[]; visible: string[]}}).warmUp)
+    expect(seen.added).toBe(1)
+    expect(seen.removed).toBe(1)
+    expect(seen.visible).toEqual([])
+    expect(seen.kinds.sort()).toEqual(['display math', 'footnotes', 'h1', 'h6', 'pre', 'table'])
+    expect(await fresh.locator('.font-warmup').count()).toBe(0)
+    expect(freshErrors).toEqual([])
+    await fresh.close()
+  })
+})
+
 describe('theme', () => {
   const background = () => page.$eval(previewRoot, (node) => getComputedStyle(node.parentElement!).backgroundColor)
 
