@@ -12,9 +12,15 @@ import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 import {monaco} from './monaco-env.ts'
 
 /** Characters per task, at most; cut at a line ending when there is one. */
-export const fillChunk = 16 * 1024
+export const fillChunk = 8 * 1024
 /** Lines per task, at most: Monaco's cost is as much per line as per character. */
-export const fillLines = 400
+export const fillLines = 200
+/**
+ * The model's first chunk: about a screen. The editor takes it in with the
+ * model (lines, wrapping, cursors) in the task that opens the document.
+ */
+export const firstChunk = 4 * 1024
+export const firstLines = 100
 /** Shorter texts are created whole. */
 export const fillFrom = 64 * 1024
 
@@ -32,7 +38,12 @@ export function isFilling(model: MonacoEditorApi.ITextModel | null | undefined):
  * wider gutter narrows the text and Monaco then wraps every line again.
  */
 export function finalLineDigits(model: MonacoEditorApi.ITextModel | null | undefined): number {
-  return String((model && filling.get(model)) ?? model?.getLineCount() ?? 1).length
+  return String(finalLineCount(model)).length
+}
+
+/** The line count `model` will have once filled (or has). */
+export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefined): number {
+  return (model && filling.get(model)) ?? model?.getLineCount() ?? 1
 }
 
 /**
@@ -43,7 +54,7 @@ export function finalLineDigits(model: MonacoEditorApi.ITextModel | null | undef
 export function prepareModel(path: string, text: string, language: string, onFilled: () => void): boolean {
   const uri = monaco.Uri.parse(path)
   if (monaco.editor.getModel(uri) || text.length < fillFrom) return false
-  let at = chunkEnd(text, 0)
+  let at = chunkEnd(text, 0, firstChunk, firstLines)
   const model = monaco.editor.createModel(text.slice(0, at), language, uri)
   let lines = 1
   for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++
@@ -70,20 +81,20 @@ export function prepareModel(path: string, text: string, language: string, onFil
 }
 
 /**
- * Where the chunk starting at `from` ends: after at most `fillLines` lines
- * within `fillChunk` characters, or after the line that is longer (Monaco
+ * Where the chunk starting at `from` ends: after at most `maxLines` lines
+ * within `chars` characters, or after the line that is longer (Monaco
  * wraps a line whole each time it changes, so a long line goes in one piece).
  */
-export function chunkEnd(text: string, from: number): number {
-  const limit = Math.min(text.length, from + fillChunk)
+export function chunkEnd(text: string, from: number, chars = fillChunk, maxLines = fillLines): number {
+  const limit = Math.min(text.length, from + chars)
   let lines = 0
   let lineEnd = -1
-  for (let index = text.indexOf('\n', from); index >= 0 && index < limit && lines < fillLines; index = text.indexOf('\n', index + 1)) {
+  for (let index = text.indexOf('\n', from); index >= 0 && index < limit && lines < maxLines; index = text.indexOf('\n', index + 1)) {
     lineEnd = index
     lines++
   }
   // The rest fits in one chunk.
-  if (limit === text.length && lines < fillLines) return text.length
+  if (limit === text.length && lines < maxLines) return text.length
   if (lineEnd >= 0) return lineEnd + 1
   // A line longer than a chunk: all of it.
   const next = text.indexOf('\n', limit)
