@@ -76,15 +76,21 @@ export default function Editor() {
     editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding})
   }, [editor, fillingNow, gutter, folding])
 
-  // A document that grows past the line limit by editing, or shrinks below it.
+  // Every edit goes to the store. Not the wrapper's `onChange`: it reads the
+  // whole text at every change, a fill's appends included (a megabyte each).
   useEffect(() => {
     if (!editor) return
     const listener = editor.onDidChangeModelContent(() => {
-      const wanted = finalLineCount(editor.getModel()) <= foldingMaxLines
-      if (editor.getOption(monaco.editor.EditorOption.folding) !== wanted) editor.updateOptions({folding: wanted})
+      const model = editor.getModel()
+      // The fill's appends: the store has the whole text already.
+      if (!model || isFilling(model)) return
+      store.set(markdownAtom, model.getValue())
+      // A document that grows past the line limit by editing, or shrinks below it.
+      const folding = model.getLineCount() <= foldingMaxLines
+      if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({folding})
     })
     return () => listener.dispose()
-  }, [editor])
+  }, [editor, store])
 
   if (path === undefined) return null
   return (
@@ -96,11 +102,6 @@ export default function Editor() {
       loading={<div className="editor-loading">Loading editor…</div>}
       onMount={onMount}
       wrapperProps={{'data-filling': String(fillingNow)}}
-      onChange={(value) => {
-        // The fill's appends: the store has the whole text already.
-        if (isFilling(model)) return
-        store.set(markdownAtom, value ?? '')
-      }}
       options={{
         fontSize,
         readOnly: fillingNow,

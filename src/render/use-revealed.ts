@@ -11,7 +11,7 @@ import {startTransition, useEffect, useLayoutEffect, useRef, useState} from 'rea
  * 0.7 ms of it here): with 40, the bench's open of the 1 MB sample had a
  * longest task of 142-224 ms in three runs; with 16, 0-120 ms in four.
  */
-export const firstSliceBlocks = 16
+export const firstSliceBlocks = 8
 
 /** Main-thread milliseconds a slice aims for; leaves room under the 50 ms long-task line. */
 const sliceBudgetMs = 12

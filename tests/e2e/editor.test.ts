@@ -258,6 +258,10 @@ describe('a long document in the editor', () => {
     const text = generateMarkdown(1_000_000, 2)
     const headings = text.split('\n').filter((line) => line.startsWith('## '))
     const lastHeading = headings[headings.length - 1]!.slice(3)
+    // Folding: on in a short document, off in a long one (see `foldingMaxLines`).
+    const foldingControls = () => page.locator('.monaco-editor .codicon-folding-expanded').count()
+    await openMarkdown(page, served.url, '# Short\n\n- one\n  - two\n    - three\n')
+    await expect.poll(foldingControls).toBeGreaterThan(0)
     // The preview's blocks and whether it laid out blocks out of view lazily, at every change.
     await page.$eval(previewRoot, (root) => {
       const seen: Array<[number, boolean]> = ((window as unknown as {previewStates: typeof seen}).previewStates = [])
@@ -272,6 +276,7 @@ describe('a long document in the editor', () => {
     await page.waitForSelector('[data-filling="true"]', {timeout: 10_000})
     await page.waitForSelector('[data-filling="false"]', {timeout: 60_000})
     await waitForDocument(page, 'Huge document (1 MB)')
+    expect(await foldingControls()).toBe(0)
     // The preview mounts the groups near the screen: look at the end.
     const hasLastHeading = async () => {
       await page.$eval(previewRoot, (root) => root.scrollTo({top: root.scrollHeight}))
