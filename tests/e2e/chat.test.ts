@@ -224,7 +224,8 @@ describe('replies', () => {
     await page.press(composer, 'Enter')
     await page.waitForSelector('[data-role="user"]')
     expect(await page.inputValue(composer)).toBe('')
-    expect(await page.textContent('[data-role="user"] .markdown-body')).toBe('Explain the quadratic formula\nwith equations')
+    // The message renders in the worker, like the replies.
+    await expect.poll(() => page.textContent('[data-role="user"] .markdown-body')).toBe('Explain the quadratic formula\nwith equations')
     await page.waitForSelector(`${lastAssistant}[data-status="streaming"]`)
     expect(await page.locator('button[aria-label="Stop"]').count()).toBe(1)
 
@@ -394,7 +395,8 @@ describe('errors', () => {
     await send('Explain the quadratic formula')
     await page.waitForSelector(`${lastAssistant}[data-status="error"]`)
     expect(await page.textContent(`${lastAssistant} .message-note`)).toMatch(/500 Internal Server Error: Injected failure/)
-    expect(await page.textContent('[data-role="user"] .markdown-body')).toBe('Explain the quadratic formula')
+    // The user's message is kept; its own render may land after the error.
+    await expect.poll(() => page.textContent('[data-role="user"] .markdown-body')).toBe('Explain the quadratic formula')
     await page.click(`${lastAssistant} button:has-text("Retry")`)
     await page.waitForSelector(finished())
     expect(await page.locator('.message').count()).toBe(2)
