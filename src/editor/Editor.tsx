@@ -25,6 +25,11 @@ export function modelPath(id: string): string {
  */
 export const foldingMaxLines = 5_000
 
+/** Whether folding is on for `model`, by the line count it will have. */
+function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
+  return finalLineCount(model) <= foldingMaxLines
+}
+
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
@@ -66,7 +71,7 @@ export default function Editor() {
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
   const fillingNow = isFilling(model)
   const gutter = Math.max(4, finalLineDigits(model))
-  const folding = finalLineCount(model) <= foldingMaxLines
+  const folding = foldingFor(model)
 
   // The options that change with the document, before the wrapper's effects:
   // it shows the new model first and sets the options after, and a new
@@ -86,7 +91,7 @@ export default function Editor() {
       if (!model || isFilling(model)) return
       store.set(markdownAtom, model.getValue())
       // A document that grows past the line limit by editing, or shrinks below it.
-      const folding = model.getLineCount() <= foldingMaxLines
+      const folding = foldingFor(model)
       if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({folding})
     })
     return () => listener.dispose()
