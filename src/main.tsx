@@ -3,7 +3,7 @@ import 'katex/dist/katex.min.css'
 import './styles/app.css'
 import {QueryClientProvider} from '@tanstack/react-query'
 import {Provider} from 'jotai'
-import {StrictMode} from 'react'
+import {startTransition, StrictMode} from 'react'
 import {createRoot} from 'react-dom/client'
 import {documentCss} from '../workers/document-css.ts'
 import {App} from './App.tsx'
@@ -50,7 +50,10 @@ createRoot(document.getElementById('root')!).render(
 function openSharedLink(): void {
   const text = readShareHash(location.hash)
   if (text === undefined) return
-  store.set(createDocumentAtom, {name: nameFromMarkdown(text, 'Shared document'), text})
+  // A transition, as every switch of document is (src/state/documents.ts).
+  startTransition(() => {
+    store.set(createDocumentAtom, {name: nameFromMarkdown(text, 'Shared document'), text})
+  })
   // Drop the fragment so a reload does not open another copy.
   history.replaceState(null, '', location.pathname + location.search)
 }

@@ -1,6 +1,6 @@
 /** The buttons under a message: Copy, Regenerate (the last reply), Open in editor. */
 import {useStore} from 'jotai'
-import {useEffect, useState} from 'react'
+import {startTransition, useEffect, useState} from 'react'
 import {createDocumentAtom, nameFromMarkdown} from '../state/documents.ts'
 import type {ChatMessage} from '../state/chat.ts'
 import {viewAtom} from '../state/settings.ts'
@@ -29,8 +29,10 @@ export function MessageActions({message, conversationId, lastReply}: MessageActi
       () => setCopied('failed'),
     )
   const openInEditor = () => {
-    store.set(createDocumentAtom, {name: nameFromMarkdown(message.text, 'Chat reply'), text: message.text})
-    store.set(viewAtom, 'editor')
+    startTransition(() => {
+      store.set(createDocumentAtom, {name: nameFromMarkdown(message.text, 'Chat reply'), text: message.text})
+      store.set(viewAtom, 'editor')
+    })
   }
   const assistant = message.role === 'assistant'
   // A failed or interrupted reply has Retry in its note already.

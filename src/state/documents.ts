@@ -25,7 +25,13 @@ export const documentListAtom = atom<readonly DocumentMeta[]>([])
 /** The text of every document, by id. */
 export const documentTextsAtom = atom<DocumentTexts>({})
 
-/** Id of the open document. */
+/**
+ * Id of the open document. The app switches documents in a transition
+ * (`startTransition`): React then renders the switch in slices and runs its
+ * effects, where Monaco swaps the editor's model and view (40–55 ms on the
+ * 2-core VM), in a task of their own. A click or a `hashchange` would
+ * otherwise do it all in the event's task: 80–160 ms.
+ */
 export const activeDocumentIdAtom = atom<string | undefined>(undefined)
 
 /** The open document's name and id. */

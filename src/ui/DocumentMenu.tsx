@@ -1,6 +1,6 @@
 /** The document's name (edit it to rename) and the list of documents: switch, new, rename, delete. */
 import {useAtomValue, useSetAtom} from 'jotai'
-import {useEffect, useState} from 'react'
+import {startTransition, useEffect, useState} from 'react'
 import {
   activeDocumentAtom,
   activeDocumentIdAtom,
@@ -61,7 +61,7 @@ export function DocumentMenu() {
                   className="menu-item-main"
                   aria-current={doc.id === activeId}
                   onClick={() => {
-                    setActive(doc.id)
+                    startTransition(() => setActive(doc.id))
                     close()
                   }}
                 >
@@ -86,7 +86,7 @@ export function DocumentMenu() {
             type="button"
             className="menu-command"
             onClick={() => {
-              create({name: 'Untitled', text: ''})
+              startTransition(() => void create({name: 'Untitled', text: ''}))
               close()
             }}
           >

@@ -1,7 +1,7 @@
 /** Samples served by the app and Open from URL; each opens as a new document. */
 import {useQuery, useQueryClient} from '@tanstack/react-query'
 import {useSetAtom} from 'jotai'
-import {useState, type FormEvent} from 'react'
+import {startTransition, useState, type FormEvent} from 'react'
 import {sampleUrl, samplesQuery, textQuery, type Sample} from '../data/queries.ts'
 import {createDocumentAtom, nameFromMarkdown} from '../state/documents.ts'
 import {BookIcon} from './icons.tsx'
@@ -36,7 +36,8 @@ function OpenPanel({close}: {close: () => void}) {
     setStatus({loading: address})
     try {
       const text = await queryClient.fetchQuery(textQuery(address))
-      create({name: name(text), text})
+      // A transition, as every switch of document is (src/state/documents.ts).
+      startTransition(() => void create({name: name(text), text}))
       close()
     } catch (error) {
       setStatus({error: error instanceof Error ? error.message : String(error)})
