@@ -27,6 +27,11 @@ export const Message = memo(function Message({message, conversationId, lastReply
   const streaming = message.status === 'streaming'
   const state = streaming && view.failure === undefined ? 'rendering' : renderStateOf(view)
   const assistant = message.role === 'assistant'
+  // Until its first render lands (tens of milliseconds, more while the
+  // worker is busy with a long document, never if it fails), a finished
+  // message shows its text as typed rather than nothing. Not a streaming
+  // reply: its raw markers would flash (the tail is healed before rendering).
+  const unrendered = !streaming && view.version === 0 && view.order.length === 0 && message.text !== ''
   const onClick = (event: MouseEvent) => {
     const link = (event.target as Element).closest('a')
     if (link) handleFragmentLink(link, event)
@@ -54,6 +59,7 @@ export const Message = memo(function Message({message, conversationId, lastReply
       )}
       <div className="message-body" onClick={onClick}>
         <BlocksView view={view} className="message-markdown" />
+        {unrendered && <div className="message-plain">{message.text}</div>}
         {streaming && message.text === '' && (
           <span className="typing" aria-label="Waiting for the reply">
             <span />

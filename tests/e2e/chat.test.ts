@@ -221,11 +221,26 @@ describe('replies', () => {
     await page.press(composer, 'Shift+Enter')
     await page.keyboard.type('with equations')
     expect(await page.locator('.message').count()).toBe(0)
+    // What the message shows when it first appears: the worker's render cannot have landed yet.
+    const firstShown = page.evaluate(
+      () =>
+        new Promise<{text: string; rendered: string}>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const message = document.querySelector('[data-role="user"]')
+            if (!message) return
+            observer.disconnect()
+            resolve({text: message.querySelector('.message-body')!.textContent!, rendered: message.querySelector('.markdown-body')!.textContent!})
+          })
+          observer.observe(document.body, {childList: true, subtree: true})
+        }),
+    )
     await page.press(composer, 'Enter')
     await page.waitForSelector('[data-role="user"]')
     expect(await page.inputValue(composer)).toBe('')
-    // The message renders in the worker, like the replies.
+    // It shows its text as typed at once, then renders in the worker like the replies, which replaces the plain text.
+    expect(await firstShown).toEqual({text: 'Explain the quadratic formula\nwith equations', rendered: ''})
     await expect.poll(() => page.textContent('[data-role="user"] .markdown-body')).toBe('Explain the quadratic formula\nwith equations')
+    expect(await page.locator('[data-role="user"] .message-plain').count()).toBe(0)
     await page.waitForSelector(`${lastAssistant}[data-status="streaming"]`)
     expect(await page.locator('button[aria-label="Stop"]').count()).toBe(1)
 
