@@ -28,10 +28,10 @@ export const Message = memo(function Message({message, conversationId, lastReply
   const state = streaming && view.failure === undefined ? 'rendering' : renderStateOf(view)
   const assistant = message.role === 'assistant'
   // Until its first render lands (tens of milliseconds, more while the
-  // worker is busy with a long document, never if it fails), a finished
-  // message shows its text as typed rather than nothing. Not a streaming
-  // reply: its raw markers would flash (the tail is healed before rendering).
-  const unrendered = !streaming && view.version === 0 && view.order.length === 0 && message.text !== ''
+  // worker is busy with a long document, never if it fails), the user's
+  // message shows its text as typed rather than nothing. Not a reply: its
+  // raw markers (fences, `$$`, tables) would flash before the render.
+  const unrendered = !assistant && view.version === 0 && view.order.length === 0 && message.text !== ''
   const onClick = (event: MouseEvent) => {
     const link = (event.target as Element).closest('a')
     if (link) handleFragmentLink(link, event)
