@@ -74,7 +74,7 @@ export function DocumentMenu() {
                   aria-label={`Delete ${doc.name}`}
                   title="Delete"
                   onClick={() => {
-                    if (confirm(`Delete “${doc.name}”? This cannot be undone.`)) remove(doc.id)
+                    if (confirm(`Delete “${doc.name}”? This cannot be undone.`)) startTransition(() => remove(doc.id))
                   }}
                 >
                   <TrashIcon />
