@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {labelCandidates} from '../../../workers/incremental/context.ts'
+import {labelCandidates, oneLineFootnote, parsedDefinitions} from '../../../workers/incremental/context.ts'
 
 describe('labelCandidates', () => {
   it('should find every label a block could use, normalised as identifiers are', () => {
@@ -17,5 +18,38 @@ describe('labelCandidates', () => {
   it('should be linear on a long run of opening brackets', () => {
     const text = '['.repeat(200_000) + 'x]'
     expect(labelCandidates(text)).toEqual(['x'])
+  })
+})
+
+describe('oneLineFootnote', () => {
+  it('should read a one-line footnote definition as the parse does', () => {
+    const text = '[^s1]: Markdown *state* and a [link](https://example.com/the) **here**.\n\n'
+    expect(oneLineFootnote(text)).toEqual({
+      links: new Map(),
+      footnotes: new Map([['s1', {label: 's1', source: '[^s1]: Markdown *state* and a [link](https://example.com/the) **here**.'}]]),
+      complex: false,
+    })
+    expect(oneLineFootnote(text)).toEqual(parsedDefinitions(text))
+    expect(oneLineFootnote('[^Note]: a\n')!.footnotes.get('note')).toEqual({label: 'Note', source: '[^Note]: a'})
+  })
+
+  it('should leave to the parse what it cannot read alone', () => {
+    for (const text of ['[^a]: one\ntwo', '[^a b]: x', '[^a]: see [^b]', '[^a]: [b]: /url', '[ref]: /url', '> [^a]: x', ' [^a]: x', '[^a]:x', '[^a]: x\r\n', '[^a]: $$', '[^a]: ```js', '[^a]: <div>']) {
+      expect(oneLineFootnote(text), text).toBeUndefined()
+    }
+  })
+
+  it('should agree with the parse on any block it reads', () => {
+    const piece = fc.constantFrom('a', 'Z', '0', ' ', '\t', '*', '_', '`', '[', ']', '^', ':', '(', ')', '<', '>', '#', '-', '+', '=', '|', '$', '\\', '!', '&', ';', '~', '\u00a0', 'é', '\n')
+    const label = fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/)
+    const block = fc.tuple(label, fc.constantFrom(': ', ':  ', ':\t', ':', ': \t'), fc.array(piece, {maxLength: 30}), fc.constantFrom('', '\n', '\n\n', ' \n', '\t\n\n'))
+    fc.assert(
+      fc.property(block, ([name, separator, content, end]) => {
+        const text = `[^${name}]${separator}${content.join('')}${end}`
+        const fast = oneLineFootnote(text)
+        if (fast !== undefined) expect(fast).toEqual(parsedDefinitions(text))
+      }),
+      {numRuns: 3000},
+    )
   })
 })
