@@ -5,7 +5,7 @@
 import MonacoEditor, {type OnMount} from '@monaco-editor/react'
 import {useAtomValue, useSetAtom, useStore} from 'jotai'
 import {useEffect, useLayoutEffect, useState} from 'react'
-import {activeDocumentIdAtom, documentListAtom, markdownAtom} from '../state/documents.ts'
+import {activeDocumentIdAtom, documentListAtom, markdownAtom, setDocumentTextAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
 import {renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
@@ -16,6 +16,12 @@ import {monaco} from './monaco-env.ts'
 /** Model path of document `id`. */
 export function modelPath(id: string): string {
   return `file:///documents/${id}.md`
+}
+
+/** The document a model of `modelPath` belongs to. */
+function documentIdOf(model: {uri: {scheme: string; path: string}}): string | undefined {
+  const match = model.uri.scheme === 'file' ? /^\/documents\/(.+)\.md$/.exec(model.uri.path) : null
+  return match?.[1]
 }
 
 /**
@@ -89,7 +95,8 @@ export default function Editor() {
       const model = editor.getModel()
       // The fill's appends: the store has the whole text already.
       if (!model || isFilling(model)) return
-      store.set(markdownAtom, model.getValue())
+      const id = documentIdOf(model)
+      if (id !== undefined) store.set(setDocumentTextAtom, {id, text: model.getValue()})
       // A document that grows past the line limit by editing, or shrinks below it.
       const folding = foldingFor(model)
       if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({folding})

@@ -52,6 +52,16 @@ export const markdownAtom = atom(
   },
 )
 
+/**
+ * Set the text of document `id`, if it still exists. The editor writes its
+ * edits here, to the document whose model changed: while a switch renders
+ * (a transition), the store's open document is already the new one but the
+ * editor still shows the old.
+ */
+export const setDocumentTextAtom = atom(null, (get, set, {id, text}: {id: string; text: string}) => {
+  if (get(documentListAtom).some((doc) => doc.id === id)) set(documentTextsAtom, (texts) => setText(texts, id, text))
+})
+
 /** Create a document, open it, and return its id. */
 export const createDocumentAtom = atom(null, (get, set, doc: NewDocument): string => {
   const meta: DocumentMeta = {id: newId(), name: uniqueName(get(documentListAtom), doc.name)}

@@ -95,6 +95,36 @@ describe('documents', () => {
     expect(await documentNames(page)).toEqual(['Welcome', 'Notes'])
   })
 
+  it('should keep an edit made while a switch renders in the document it was made in', async () => {
+    // A switch renders as a transition: the store opens the new document at
+    // once, the editor shows the old one until React commits. An edit in
+    // that moment belongs to the old one.
+    await page.click('.monaco-editor .view-lines')
+    await page.keyboard.press('Control+Home')
+    await page.click('.doc-menu > .button')
+    const titleWhileTyping = await page.evaluate(() => {
+      const welcome = [...document.querySelectorAll<HTMLElement>('.doc-menu .menu-item-main')].find((item) => item.textContent?.includes('Welcome'))!
+      welcome.click()
+      // Tab at the start of the first line, handled by Monaco in the keydown (the edit is made now).
+      const input = document.querySelector<HTMLElement>('.monaco-editor .native-edit-context, .monaco-editor textarea')!
+      input.focus()
+      input.dispatchEvent(new KeyboardEvent('keydown', {key: 'Tab', code: 'Tab', keyCode: 9, bubbles: true, cancelable: true}))
+      return document.querySelector<HTMLInputElement>('.doc-title')!.value
+    })
+    // The old document was still on screen.
+    expect(titleWhileTyping).toBe('Notes')
+    await waitForDocument(page, 'Welcome')
+    await waitForRender(page)
+    expect(await page.textContent(`${previewRoot} h1`)).toBe('Welcome to Offthread')
+    // Notes has the edit: its heading, indented four spaces, is now a code block.
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-main:has-text("Notes")')
+    await waitForDocument(page, 'Notes')
+    await expect.poll(() => page.locator(`${previewRoot} pre`).count()).toBe(1)
+    expect(await page.textContent(`${previewRoot} pre`)).toContain('# Saved notes')
+    expect(await page.locator(`${previewRoot} h1`).count()).toBe(0)
+  })
+
   it('should switch and delete documents', async () => {
     await page.click('.doc-menu > .button')
     await page.click('.doc-menu .menu-item-main:has-text("Welcome")')
