@@ -64,9 +64,10 @@ export default function Editor() {
 
   // Deleted documents take their models (and undo history) with them.
   useEffect(() => {
-    const live = new Set(list.map((doc) => modelPath(doc.id)))
+    const live = new Set(list.map((doc) => doc.id))
     for (const model of monaco.editor.getModels()) {
-      if (model.uri.scheme === 'file' && model.uri.path.startsWith('/documents/') && !live.has(model.uri.toString())) model.dispose()
+      const id = documentIdOf(model)
+      if (id !== undefined && !live.has(id)) model.dispose()
     }
   }, [list])
 

@@ -40,18 +40,6 @@ export const activeDocumentAtom = atom((get) => {
   return get(documentListAtom).find((doc) => doc.id === id)
 })
 
-/** The open document's text; writing it edits that document. */
-export const markdownAtom = atom(
-  (get) => {
-    const id = get(activeDocumentIdAtom)
-    return id === undefined ? '' : (get(documentTextsAtom)[id] ?? '')
-  },
-  (get, set, text: string) => {
-    const id = get(activeDocumentIdAtom)
-    if (id !== undefined) set(documentTextsAtom, (texts) => setText(texts, id, text))
-  },
-)
-
 /**
  * Set the text of document `id`, if it still exists. The editor writes its
  * edits here, to the document whose model changed: while a switch renders
@@ -61,6 +49,18 @@ export const markdownAtom = atom(
 export const setDocumentTextAtom = atom(null, (get, set, {id, text}: {id: string; text: string}) => {
   if (get(documentListAtom).some((doc) => doc.id === id)) set(documentTextsAtom, (texts) => setText(texts, id, text))
 })
+
+/** The open document's text; writing it edits that document. */
+export const markdownAtom = atom(
+  (get) => {
+    const id = get(activeDocumentIdAtom)
+    return id === undefined ? '' : (get(documentTextsAtom)[id] ?? '')
+  },
+  (get, set, text: string) => {
+    const id = get(activeDocumentIdAtom)
+    if (id !== undefined) set(setDocumentTextAtom, {id, text})
+  },
+)
 
 /** Create a document, open it, and return its id. */
 export const createDocumentAtom = atom(null, (get, set, doc: NewDocument): string => {
