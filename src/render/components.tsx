@@ -1,12 +1,13 @@
 /**
  * React components that replace some elements of the worker's HAST: code
  * blocks get a toolbar, headings an anchor, links the new-tab rule,
- * task-list checkboxes stay read-only, long lists mount in slices, and very
- * wide tables mount the columns in view.
+ * task-list checkboxes stay read-only, long lists mount in slices, deep
+ * nesting mounts a few dozen levels a frame, and very wide tables mount the
+ * columns in view.
  */
 import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
-import {useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
+import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {useRevealed} from './use-revealed.ts'
 import {columnsOf, sliceColumns, wideTableOf} from './wide-tables.ts'
@@ -75,6 +76,36 @@ export function Checkbox({node: _node, ...props}: ElementProps<'input'>) {
 /** Lists with more children than twice this (items and the line endings between them) mount in slices of this many. */
 export const listSliceItems = 100
 
+/** Levels of lists and quotes inside one another mounted per frame. */
+export const nestingSliceLevels = 32
+
+/** How many lists and quotes enclose a component. */
+const NestingDepth = createContext(0)
+
+/**
+ * Lists and quotes nested hundreds of levels deep are one block, laid out
+ * together, and each level costs far more than its few elements suggest:
+ * 250 levels of a list (750 elements) took one frame of 45-70 ms of style
+ * and layout here, 20-30 ms even without any stylesheet. So the content of
+ * every `nestingSliceLevels`th level mounts a frame after its parent's, the
+ * way `useRevealed` does it: each frame lays out a few dozen levels.
+ * Elements mount once; a level already shown stays shown through edits.
+ */
+function Nested({children}: {children: ReactNode}) {
+  const depth = useContext(NestingDepth)
+  const [shown, setShown] = useState(depth === 0 || depth % nestingSliceLevels !== 0)
+  useEffect(() => {
+    if (shown) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => startTransition(() => setShown(true)))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [shown])
+  return <NestingDepth value={depth + 1}>{shown ? children : null}</NestingDepth>
+}
+
 /**
  * A list of thousands of items is one block, and its items are laid out
  * together: 1,000 footnotes took one frame of 80-120 ms of style and layout
@@ -90,8 +121,21 @@ function list(Tag: 'ol' | 'ul') {
     const long = items.length > 2 * listSliceItems
     // A list that grows long (streaming) keeps what it showed.
     const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems, eachFrame: true}))
-    return <Element {...props}>{long && revealed < items.length ? items.slice(0, revealed) : children}</Element>
+    return (
+      <Element {...props}>
+        <Nested>{long && revealed < items.length ? items.slice(0, revealed) : children}</Nested>
+      </Element>
+    )
   }
+}
+
+/** A quote, which nests like a list. */
+function Quote({node: _node, children, ...props}: ElementProps<'blockquote'>) {
+  return (
+    <blockquote {...props}>
+      <Nested>{children}</Nested>
+    </blockquote>
+  )
 }
 
 /** A wide table's column width, in pixels. */
@@ -161,6 +205,7 @@ export const components = {
   table: Table,
   ol: list('ol'),
   ul: list('ul'),
+  blockquote: Quote,
   h1: heading('h1'),
   h2: heading('h2'),
   h3: heading('h3'),

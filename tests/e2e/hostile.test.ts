@@ -153,6 +153,21 @@ describe('hostile markdown in the app', () => {
     expect([await items.first().textContent(), await items.last().textContent()]).toEqual(['item 0', 'item 4999'])
   })
 
+  it('should show every level of a deeply nested list once its levels are mounted', async () => {
+    // Deep nesting mounts a few dozen levels a frame (src/render/components.tsx).
+    await openShared(hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown())
+    await settled(watchdogMs)
+    await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 250, previewRoot, {timeout: 10_000})
+    const deepest = await page.evaluate((selector) => {
+      const items = [...document.querySelectorAll(`${selector} li`)]
+      const last = items.at(-1)!
+      let lists = 0
+      for (let element = last.parentElement; element; element = element.parentElement) if (element.tagName === 'UL') lists++
+      return {text: last.textContent, lists}
+    }, previewRoot)
+    expect(deepest).toEqual({text: 'item 249', lists: 250})
+  })
+
   it('should mount the columns of a wide table as it scrolls to them', async () => {
     // Past 100 columns only the columns in view are mounted (src/render/components.tsx).
     const row = (cell: (index: number) => string) => `|${Array.from({length: 2_000}, (_, index) => cell(index)).join('|')}|`
