@@ -52,6 +52,25 @@ export async function loadLanguage(id: string): Promise<void> {
   return pending
 }
 
+/** Languages that have highlighted code in this worker (by id). */
+const warm = new Set<string>()
+
+/**
+ * Note that `id` has highlighted code. Shiki's JavaScript engine compiles a
+ * grammar's patterns on their first use: the first code in a language costs
+ * 50-250 ms here (oniguruma-to-es translating the patterns), later code a
+ * fraction of that.
+ */
+export function markWarm(id: string): void {
+  warm.add(id)
+}
+
+/** Whether code fenced as `language` would be the first this worker highlights in its grammar. */
+export function isCold(language: string): boolean {
+  const id = resolveLanguage(language)
+  return id !== undefined && !warm.has(id)
+}
+
 /** Ids of the grammars loaded so far, embedded ones included. */
 export async function loadedLanguages(): Promise<string[]> {
   return (await getHighlighter()).getLoadedLanguages()

@@ -5,6 +5,7 @@
  * The result always equals a full render of the text (see `assembleHast`).
  */
 import type {Root, RootContent} from 'hast'
+import {isCold} from './highlighter.ts'
 import {markdownToHast} from './pipeline.ts'
 import {definitionsOf, footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from './incremental/context.ts'
 import {createNumbering, createSectionRenderer, numberReferences, patchReferences, sameNumbering, type FootnoteNumbering} from './incremental/footnotes.ts'
@@ -62,6 +63,16 @@ const batchMs = 150
  * markdown (600 KB of HAST) took it 44 ms just to receive.
  */
 export const batchChars = 16_000
+/** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
+const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
+
+/** Whether `text` fences code in a language this worker has not highlighted yet (see `isCold`). */
+function hasColdCode(text: string): boolean {
+  if (!text.includes('``') && !text.includes('~~')) return false
+  for (const [, language] of text.matchAll(fenceLanguage)) if (isCold(language!)) return true
+  return false
+}
+
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
 
@@ -148,6 +159,18 @@ async function renderText(
     }
     const entry = entries[index]!
     const last = index === entries.length - 1
+    // The first screen does not wait for a grammar's first use, which can
+    // take longer than the rest of the screen (traced in the app: 175 ms for
+    // the 1 MB sample's first code, 125 of them compiling the grammar): the
+    // blocks before go out first.
+    if (onProgress && placed === firstChanged && lastProgress === started && index > placed && index > shown && entry.render === undefined && hasColdCode(entry.text)) {
+      session.signature = context.signature
+      const {orderStart, tail} = place(session, placed, index)
+      onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
+      placed = index
+      lastProgress = performance.now()
+      batched = 0
+    }
     if (entry.prefixFor !== context.id) {
       entry.prefix = prefixFor(entry, context.links, context.footnotes)
       entry.prefixFor = context.id

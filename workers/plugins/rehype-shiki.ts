@@ -6,7 +6,7 @@ import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
-import {getHighlighter, loadLanguage, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
+import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
 import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
@@ -88,6 +88,7 @@ function highlightSource(shiki: HighlighterCore, language: string, lang: string,
   }
   // Fenced code ends with one line ending that is not part of the code.
   const root = highlight(shiki, source.replace(/\n$/, ''), lang)
+  markWarm(lang)
   const highlighted = root.children[0]
   if (!highlighted || highlighted.type !== 'element') return undefined
   highlighted.properties.dataLanguage = language

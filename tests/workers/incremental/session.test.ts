@@ -349,6 +349,41 @@ describe('progressive first render', () => {
     closeSession(id)
   })
 
+  it('should not hold the first screen back for the first code in a grammar', async () => {
+    const {renderSession} = await import('../../../workers/session.ts')
+    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {isCold} = await import('../../../workers/highlighter.ts')
+    const {toHtml} = await import('hast-util-to-html')
+    // COBOL: no other test in this file highlights it, so its grammar is compiled on first use here.
+    expect(isCold('cobol')).toBe(true)
+    const code = '```cobol\n       IDENTIFICATION DIVISION.\n       PROGRAM-ID. HELLO.\n       PROCEDURE DIVISION.\n           DISPLAY "Hello".\n```'
+    const text = ['# Title', 'A first paragraph with *emphasis*.', '- a list\n- of two', code, ...Array.from({length: 30}, (_, index) => `Paragraph ${index}.`)].join('\n\n')
+    // A warm pipeline renders the blocks before the code well within the first screen's time.
+    const warm = nextSessionId()
+    await renderSession(warm, '# Warm\n\nUp *x* and $y$.\n\n- a\n- b\n', 1)
+    closeSession(warm)
+    const mirror = createSessionMirror()
+    const first: string[] = []
+    let highlightedBeforeFirst: boolean | undefined
+    const id = nextSessionId()
+    const final = await renderSession(id, text, 1, {}, (update) => {
+      if (first.length === 0) {
+        first.push(...update.blocks.map((block) => toHtml(block.hast)))
+        highlightedBeforeFirst = !isCold('cobol')
+      }
+      mirror.apply(update)
+    })
+    mirror.apply(final)
+    // The first update holds the three blocks before the code, and went out
+    // before the code was highlighted (which took 250 ms here, cold).
+    expect(first).toHaveLength(3)
+    expect(first[0]).toContain('Title')
+    expect(highlightedBeforeFirst).toBe(false)
+    expect(isCold('cobol')).toBe(false)
+    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
+    closeSession(id)
+  })
+
   it('should send the footnotes section of a long render on its own, after the last blocks', async () => {
     const {renderSession} = await import('../../../workers/session.ts')
     const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
