@@ -7,7 +7,7 @@ import {useAtomValue, useSetAtom, useStore} from 'jotai'
 import {useEffect, useLayoutEffect, useState} from 'react'
 import {activeDocumentIdAtom, documentListAtom, markdownAtom, setDocumentTextAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
-import {renderMessagesAtom} from '../state/render.ts'
+import {firstScreenShown, renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
 import {finalLineCount, finalLineDigits, isFilling, prepareModel} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
@@ -74,7 +74,7 @@ export default function Editor() {
   const path = id === undefined ? undefined : modelPath(id)
   // Here, not in an effect: the editor's own effect (a child's, so run
   // first) would create the model whole. Does nothing once it exists.
-  if (path) prepareModel(path, store.get(markdownAtom), 'markdown', () => setFilled((count) => count + 1))
+  if (path && id !== undefined) prepareModel(path, store.get(markdownAtom), 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
   const fillingNow = isFilling(model)
   const gutter = Math.max(4, finalLineDigits(model))

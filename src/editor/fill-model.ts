@@ -54,9 +54,11 @@ export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefi
 /**
  * Make sure the model at `path` exists: a long `text` gets a model holding
  * its first chunk, filled with the rest one chunk per task, then `onFilled`.
- * Returns whether a fill started. An existing model is left as it is.
+ * The fill starts once `ready()` resolves (the preview's first screen: see
+ * `firstScreenShown`). Returns whether a fill started. An existing model is
+ * left as it is.
  */
-export function prepareModel(path: string, text: string, language: string, onFilled: () => void): boolean {
+export function prepareModel(path: string, text: string, language: string, onFilled: () => void, ready: () => Promise<void> = async () => {}): boolean {
   const uri = monaco.Uri.parse(path)
   if (monaco.editor.getModel(uri)) return false
   let lines = 1
@@ -82,7 +84,7 @@ export function prepareModel(path: string, text: string, language: string, onFil
       onFilled()
     }
   }
-  setTimeout(step)
+  void ready().then(() => setTimeout(step))
   return true
 }
 

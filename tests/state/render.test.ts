@@ -1,6 +1,18 @@
 import type {Root} from 'hast'
+import {createStore} from 'jotai'
 import {describe, expect, it} from 'vitest'
-import {applyUpdate, dismissError, emptyRender, failRender, renderStateOf, requestRender, type RenderView} from '../../src/state/render.ts'
+import {
+  applyUpdate,
+  dismissError,
+  emptyRender,
+  failRender,
+  firstScreenShown,
+  previewRevealedAtom,
+  renderStateOf,
+  renderViewAtom,
+  requestRender,
+  type RenderView,
+} from '../../src/state/render.ts'
 import type {SessionUpdate} from '../../workers/session-types.ts'
 
 const block = (text: string): Root => ({type: 'root', children: [{type: 'text', value: text}]})
@@ -73,5 +85,73 @@ describe('render updaters', () => {
     expect(keysOf(recovered)).toEqual(['b'])
     expect(recovered.error).toBe('The render worker crashed')
     expect(dismissError(recovered).error).toBeUndefined()
+  })
+})
+
+/** A first update of session `sessionId` with `count` one-paragraph blocks. */
+function firstUpdate(sessionId: string, count: number, partial: boolean): SessionUpdate {
+  const blocks = Array.from({length: count}, (_, index) => ({key: `k${index}`, hast: {type: 'root' as const, children: [{type: 'text' as const, value: `block ${index}`}]}}))
+  return {sessionId, version: 1, order: blocks.map(({key}, index) => ({key, lineOffset: index * 2})), orderStart: 0, total: count, scanned: count, blocks, messages: [], ms: 1, rendered: count, partial}
+}
+
+/** Whether `promise` has settled after the pending tasks ran. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false
+  void promise.then(() => (done = true))
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return done
+}
+
+describe('firstScreenShown', () => {
+  it('should wait for the first blocks of that document on screen', async () => {
+    const store = createStore()
+    store.set(renderViewAtom, emptyRender('doc'))
+    store.set(previewRevealedAtom, 0)
+    const shown = firstScreenShown(store, 'doc')
+    expect(await settled(shown)).toBe(false)
+    // Another document's render does not count.
+    store.set(renderViewAtom, applyUpdate(emptyRender('other'), firstUpdate('other', 3, true))!)
+    store.set(previewRevealedAtom, 3)
+    expect(await settled(shown)).toBe(false)
+    // Opened again: the preview starts over from no block mounted, and the
+    // first partial update arrives before it mounts any.
+    store.set(renderViewAtom, emptyRender('doc'))
+    store.set(previewRevealedAtom, 0)
+    store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('doc', 3, true))!)
+    expect(await settled(shown)).toBe(false)
+    store.set(previewRevealedAtom, 3)
+    expect(await settled(shown)).toBe(true)
+  })
+
+  it('should count the render alone while no preview is mounted', async () => {
+    const store = createStore()
+    store.set(renderViewAtom, emptyRender('doc'))
+    const shown = firstScreenShown(store, 'doc')
+    expect(await settled(shown)).toBe(false)
+    store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('doc', 1, true))!)
+    expect(await settled(shown)).toBe(true)
+  })
+
+  it('should not wait for a render that failed or came out empty', async () => {
+    const store = createStore()
+    store.set(renderViewAtom, emptyRender('doc'))
+    const failed = firstScreenShown(store, 'doc')
+    store.set(renderViewAtom, failRender(store.get(renderViewAtom), 'The render worker stopped'))
+    expect(await settled(failed)).toBe(true)
+
+    store.set(renderViewAtom, emptyRender('blank'))
+    const empty = firstScreenShown(store, 'blank')
+    expect(await settled(empty)).toBe(false)
+    store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('blank', 0, false))!)
+    expect(await settled(empty)).toBe(true)
+  })
+
+  it('should give up waiting after the limit', async () => {
+    const store = createStore()
+    store.set(renderViewAtom, emptyRender('doc'))
+    const shown = firstScreenShown(store, 'doc', 50)
+    expect(await settled(shown)).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(await settled(shown)).toBe(true)
   })
 })
