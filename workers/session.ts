@@ -149,6 +149,13 @@ async function renderText(
   let lastProgress = started
   // Source characters of the blocks rendered since the last partial update.
   let batched = 0
+  // Send the blocks from `placed` up to `to` (rendered and final) as a partial update.
+  const sendPartial = (progress: (update: SessionUpdate) => void, to: number) => {
+    session.signature = context.signature
+    const {orderStart, tail} = place(session, placed, to)
+    progress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
+    placed = to
+  }
   const ahead = renderAhead(entries, firstChanged, context, options)
   let stoppedAt: number | undefined
   for (let index = firstChanged; index < entries.length; index++) {
@@ -164,10 +171,7 @@ async function renderText(
     // the 1 MB sample's first code, 125 of them compiling the grammar): the
     // blocks before go out first.
     if (onProgress && placed === firstChanged && lastProgress === started && index > placed && index > shown && entry.render === undefined && hasColdCode(entry.text)) {
-      session.signature = context.signature
-      const {orderStart, tail} = place(session, placed, index)
-      onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
-      placed = index
+      sendPartial(onProgress, index)
       lastProgress = performance.now()
       batched = 0
     }
@@ -242,10 +246,7 @@ async function renderText(
     const now = performance.now()
     if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs) || (batched > batchChars && lastProgress !== started)) {
       if (onProgress && index > placed && index > shown) {
-        session.signature = context.signature
-        const {orderStart, tail} = place(session, placed, index)
-        onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
-        placed = index
+        sendPartial(onProgress, index)
         lastProgress = now
         batched = entry.text.length
       } else if (onAlive && now - lastProgress > batchMs) {
@@ -262,9 +263,7 @@ async function renderText(
     // A long render sends its last blocks before the footnotes section, which
     // can be as big as a batch on its own: one message would take the main
     // thread twice as long to receive.
-    const {orderStart, tail} = place(session, placed, entries.length)
-    onProgress(finish(session, sessionId, version, orderStart, tail, rendered, started, true))
-    placed = entries.length
+    sendPartial(onProgress, entries.length)
   }
   const {orderStart, tail, numbering, line, keptFrom} = place(session, placed, entries.length, stop)
   if (keptFrom !== undefined) {

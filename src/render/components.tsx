@@ -85,8 +85,8 @@ const NestingDepth = createContext(0)
 /**
  * Lists and quotes nested hundreds of levels deep are one block, laid out
  * together, and each level costs far more than its few elements suggest:
- * 250 levels of a list (750 elements) took one frame of 45-70 ms of style
- * and layout here, 20-30 ms even without any stylesheet. So the content of
+ * 250 levels of a list (750 elements) took one frame of 40-70 ms of style
+ * and layout here, 13-20 ms even without any stylesheet. So the content of
  * every `nestingSliceLevels`th level mounts a frame after its parent's, the
  * way `useRevealed` does it: each frame lays out a few dozen levels.
  * Elements mount once; a level already shown stays shown through edits.
