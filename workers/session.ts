@@ -124,7 +124,7 @@ async function renderText(
   // Blocks the main thread shows now. A partial update replaces the order
   // from its start, so one that ends before this would hide blocks that are
   // still there: an edit sends none, only a sign of life (`onAlive`).
-  const shown = session.order.length
+  const shown = Math.max(session.order.length, options.shown ?? 0)
 
   // Render what changed. A block the scanner closed too early (the parse
   // says it leaves something open) is merged with the next one and the

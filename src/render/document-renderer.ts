@@ -40,6 +40,11 @@ export function startDocumentRenderer(store: typeof appStore): () => void {
           console.error(`Offthread: ${said}; restarted the render worker`)
           store.set(renderViewAtom, (view) => (view.sessionId === session ? failRender(view, said) : view))
         },
+        // After a crash, the new worker's render keeps the last one on screen until it is as long.
+        shown: () => {
+          const view = store.get(renderViewAtom)
+          return view.sessionId === session ? view.order.length : 0
+        },
       })
     }
     if (text !== lastText) {

@@ -140,6 +140,14 @@ describe('editor and preview', () => {
   })
 
   it('should move the editor cursor to the line of a clicked block', async () => {
+    // The previous test's smooth scroll may still be moving the preview: a
+    // click then lands on whatever block passes under it.
+    await page.waitForFunction(async (selector) => {
+      const root = document.querySelector(selector)!
+      const before = root.scrollTop
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      return root.scrollTop === before
+    }, previewRoot)
     await page.click(`${previewRoot} h2:has-text("Quotes")`)
     const line = await page.textContent('.monaco-editor .line-numbers.active-line-number')
     const source = await readFile(path.join(root, 'public/samples/feature-tour.md'), 'utf8')
@@ -400,6 +408,26 @@ describe('worker failure', () => {
     const renderWorker = page.workers().find((worker) => worker.url().includes('render.worker'))
     expect(renderWorker).toBeDefined()
     const blocks = await page.locator(`${previewRoot} .block`).count()
+    // From the crash until the new worker's render is done, the blocks in
+    // view stay: record any that goes missing from the preview meanwhile.
+    await page.evaluate((selector) => {
+      const root = document.querySelector(selector)!
+      const box = root.getBoundingClientRect()
+      const offsets = () => new Set([...root.querySelectorAll<HTMLElement>('.block')].map((block) => block.dataset.lineOffset))
+      const inView = [...root.querySelectorAll<HTMLElement>('.block')]
+        .filter((block) => [...block.children].some((child) => {
+          const rect = child.getBoundingClientRect()
+          return rect.bottom > box.top && rect.top < box.bottom
+        }))
+        .map((block) => block.dataset.lineOffset)
+      const record = window as unknown as {inView: number; missing: string[]}
+      record.inView = inView.length
+      record.missing = []
+      new MutationObserver(() => {
+        const present = offsets()
+        for (const offset of inView) if (!present.has(offset) && !record.missing.includes(offset!)) record.missing.push(offset!)
+      }).observe(root, {childList: true, subtree: true})
+    }, previewRoot)
     await renderWorker!.evaluate(() => {
       setTimeout(() => {
         throw new Error('boom from the test')
@@ -408,6 +436,13 @@ describe('worker failure', () => {
     await page.waitForSelector('.render-error:has-text("boom from the test")')
     expect(await page.locator(`${previewRoot} .block`).count()).toBe(blocks)
     await waitForRender(page)
+    // The new worker rendered the text again without the preview dropping what it showed.
+    const {inView, missing} = await page.evaluate(() => {
+      const record = window as unknown as {inView: number; missing: string[]}
+      return {inView: record.inView, missing: record.missing}
+    })
+    expect(inView).toBeGreaterThan(0)
+    expect(missing).toEqual([])
     const before = await renderVersion(page)
     await focusEditorEnd(page)
     await page.keyboard.type('\n\nAfter the crash.')

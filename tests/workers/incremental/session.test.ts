@@ -349,6 +349,26 @@ describe('progressive first render', () => {
     closeSession(id)
   })
 
+  it('should keep what the main thread shows when a new worker renders it again', async () => {
+    const {renderSession} = await import('../../../workers/session.ts')
+    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {toHtml} = await import('hast-util-to-html')
+    // As after a crash: the main thread shows 300 blocks, the new worker has no session.
+    const text = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
+    const mirror = createSessionMirror()
+    const ends: number[] = []
+    const id = nextSessionId()
+    const final = await renderSession(id, text, 1, {shown: 300}, (update) => {
+      mirror.apply(update)
+      ends.push(update.orderStart + update.order.length)
+    })
+    mirror.apply(final)
+    // No partial update shows fewer blocks than that; the render ends whole.
+    expect(Math.min(...ends)).toBeGreaterThan(300)
+    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
+    closeSession(id)
+  })
+
   it('should not hold the first screen back for the first code in a grammar', async () => {
     const {renderSession} = await import('../../../workers/session.ts')
     const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
