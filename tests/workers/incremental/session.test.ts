@@ -305,6 +305,9 @@ describe('render session: costs that must not grow with the document', () => {
 })
 
 describe('progressive first render', () => {
+  /** 400 parts of a heading and a paragraph: 800 blocks. */
+  const partsText = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
+
   it('should keep each partial update to a batch of source the main thread takes in quickly', async () => {
     const {renderSession, batchChars} = await import('../../../workers/session.ts')
     // Paragraphs of one size; inline math takes them through the pipeline (about a millisecond each).
@@ -325,7 +328,7 @@ describe('progressive first render', () => {
     const {renderSession} = await import('../../../workers/session.ts')
     const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
     const {toHtml} = await import('hast-util-to-html')
-    const text = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
+    const text = partsText
     const mirror = createSessionMirror()
     const partials: number[] = []
     const scanned: number[] = []
@@ -354,7 +357,7 @@ describe('progressive first render', () => {
     const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
     const {toHtml} = await import('hast-util-to-html')
     // As after a crash: the main thread shows 300 blocks, the new worker has no session.
-    const text = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
+    const text = partsText
     const mirror = createSessionMirror()
     const ends: number[] = []
     const id = nextSessionId()
