@@ -244,7 +244,7 @@ async function renderText(
     // Progressive first render: the first screen soon, then batches. Blocks
     // before `index` are final (only `index` may still merge with the next).
     const now = performance.now()
-    if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs) || (batched > batchChars && lastProgress !== started)) {
+    if (now - lastProgress > (placed === firstChanged ? firstScreenMs : batchMs) || batched > batchChars) {
       if (onProgress && index > placed && index > shown) {
         sendPartial(onProgress, index)
         lastProgress = now

@@ -18,16 +18,22 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
   // Cached per render only for its accessors: positions are read fresh on
   // every lookup. A long document's window mounts groups between renders
   // (src/render/group-window.tsx), which replaces the article's children.
-  const geometry = useRef<{article: Element; watch: MutationObserver; map?: BlockGeometry} | undefined>(undefined)
+  const geometry = useRef<{article: Element; watch: MutationObserver; resize: ResizeObserver; map?: BlockGeometry} | undefined>(undefined)
+  // Blocks laid out as they come into view take their real heights, which
+  // moves the preview under an editor that leads: follow it again then.
+  const resized = useRef(() => {})
   const geometryOf = (article: Element): BlockGeometry => {
     let cached = geometry.current
     if (cached?.article !== article) {
       cached?.watch.disconnect()
+      cached?.resize.disconnect()
       const watch = new MutationObserver(() => {
         if (geometry.current) geometry.current.map = undefined
       })
       watch.observe(article, {childList: true})
-      cached = geometry.current = {article, watch}
+      const resize = new ResizeObserver(() => resized.current())
+      resize.observe(article)
+      cached = geometry.current = {article, watch, resize}
     }
     return (cached.map ??= previewGeometry(article))
   }
@@ -66,6 +72,7 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
       editorNode.addEventListener(type, leadEditor, {passive: true})
       preview.addEventListener(type, leadPreview, {passive: true})
     }
+    resized.current = () => schedule('editor')
     const onPreviewScroll = () => schedule('preview')
     preview.addEventListener('scroll', onPreviewScroll, {passive: true})
     const scrolled = instance.onDidScrollChange((event) => {
@@ -79,7 +86,9 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
       }
       preview.removeEventListener('scroll', onPreviewScroll)
       scrolled.dispose()
+      resized.current = () => {}
       geometry.current?.watch.disconnect()
+      geometry.current?.resize.disconnect()
       geometry.current = undefined
     }
   }, [instance, preview])
