@@ -17,12 +17,20 @@ const watchdogMs = 10_000
 
 /**
  * The longest the main thread may be blocked while a hostile document
- * renders. Blocked means a long animation frame: script, style and layout
- * together (the `longtask` entries leave out style and layout, which is
- * where a huge block's time goes). Ordinary documents stay under 50 ms; a
- * 2 MB single-line paragraph takes one frame of 400–550 ms to lay out here,
+ * renders. Two figures are printed for each phase, from the long animation
+ * frames (frames over 50 ms: script, style and layout together; the
+ * `longtask` entries leave out style and layout, which is where a huge
+ * block's time goes):
+ * - the long frames themselves, which may be made of several short tasks;
+ * - blocked: the frames' `blockingDuration`, the time their tasks (the last
+ *   one with the frame's rendering) ran beyond 50 ms each. Input waits at
+ *   most one task, so this is what "the main thread was blocked over 50 ms"
+ *   means, as in #4's measure with a `longtask` observer.
+ * Ordinary documents stay under 50 ms; a 2 MB single-line paragraph took
+ * one frame of 400–550 ms to lay out before its text was cut into chunks,
  * more on a busy machine. The bound is a freeze of a second, which would
- * mean something new went wrong; the figures are printed.
+ * mean something new went wrong; timings on this shared 2-core VM vary by
+ * tens of milliseconds, so the figures are printed, not asserted.
  */
 const freezeMs = 1000
 
@@ -35,7 +43,7 @@ async function measureRender(markdown: string) {
   // opening's frames are printed.
   const opening = await takeLongFrames()
   const state = await settled(watchdogMs + 20_000)
-  return {state, frames: await takeLongFrames(), opening}
+  return {state, rendering: await takeLongFrames(), opening}
 }
 
 let build: BuildResult
@@ -47,8 +55,8 @@ let errors: string[]
 
 declare global {
   interface Window {
-    /** Durations of the long animation frames seen since the last `takeLongFrames()`. */
-    longFrames: number[]
+    /** The long animation frames seen since the last `takeLongFrames()`. */
+    longFrames: {duration: number; blocking: number}[]
   }
 }
 
@@ -64,7 +72,7 @@ beforeAll(async () => {
   await page.addInitScript(() => {
     window.longFrames = []
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longFrames.push(entry.duration)
+      for (const entry of list.getEntries() as (PerformanceEntry & {blockingDuration: number})[]) window.longFrames.push({duration: entry.duration, blocking: entry.blockingDuration})
     }).observe({type: 'long-animation-frame'})
   })
   await page.goto(served.url)
@@ -103,22 +111,37 @@ async function settled(timeout: number): Promise<string> {
   return (await page.getAttribute(previewRoot, 'data-render-state'))!
 }
 
-/** Wait two frames, then take the long frames seen since the last call (ms, rounded). */
-async function takeLongFrames(): Promise<number[]> {
-  return page.evaluate(async () => {
+/** Long frames of a phase: their durations, and how long their tasks blocked beyond 50 ms (ms, rounded). */
+interface LongFrames {
+  frames: number[]
+  blocked: number[]
+}
+
+/** Wait two frames, then take the long frames seen since the last call. */
+async function takeLongFrames(): Promise<LongFrames> {
+  const entries = await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    return window.longFrames.splice(0).map(Math.round)
+    return window.longFrames.splice(0)
   })
+  return {
+    frames: entries.map(({duration}) => Math.round(duration)),
+    blocked: entries.filter(({blocking}) => blocking > 0).map(({blocking}) => Math.round(blocking)),
+  }
+}
+
+/** `51, 60 ms (blocked 10 ms)`, or `none`. */
+function report({frames, blocked}: LongFrames): string {
+  if (frames.length === 0) return 'none'
+  return `${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'})`
 }
 
 describe('hostile markdown in the app', () => {
   for (const input of hostileInputs) {
     it(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
-      const {state, frames, opening} = await measureRender(markdown)
-      const report = (frames: number[]) => (frames.length ? frames.join(', ') + ' ms' : 'none')
-      console.log(`${input.name}: ${state}, long frames ${report(frames)} (opening the link: ${report(opening)})`)
-      expect(Math.max(0, ...frames)).toBeLessThan(freezeMs)
+      const {state, rendering, opening} = await measureRender(markdown)
+      console.log(`${input.name}: ${state}; long frames rendering: ${report(rendering)}; opening the link: ${report(opening)}`)
+      expect(Math.max(0, ...rendering.frames)).toBeLessThan(freezeMs)
       if (input.outcome === 'renders') {
         expect(state).toBe('idle')
       } else {
