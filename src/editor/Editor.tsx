@@ -5,7 +5,7 @@
 import MonacoEditor, {type OnMount} from '@monaco-editor/react'
 import {useAtomValue, useSetAtom, useStore} from 'jotai'
 import {useEffect, useLayoutEffect, useState} from 'react'
-import {activeDocumentIdAtom, documentListAtom, markdownAtom, setDocumentTextAtom} from '../state/documents.ts'
+import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, setDocumentTextAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
 import {firstScreenShown, renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
@@ -39,7 +39,8 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
-  const id = useAtomValue(activeDocumentIdAtom)
+  // The editor follows a switch a frame after the preview (see useShownAfterFrame).
+  const id = useShownAfterFrame(useAtomValue(activeDocumentIdAtom), (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined)
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
   const {sessionId, messages} = useAtomValue(renderMessagesAtom)
@@ -74,7 +75,7 @@ export default function Editor() {
   const path = id === undefined ? undefined : modelPath(id)
   // Here, not in an effect: the editor's own effect (a child's, so run
   // first) would create the model whole. Does nothing once it exists.
-  if (path && id !== undefined) prepareModel(path, store.get(markdownAtom), 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
+  if (path && id !== undefined) prepareModel(path, store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
   const fillingNow = isFilling(model)
   const gutter = Math.max(4, finalLineDigits(model))
@@ -110,7 +111,7 @@ export default function Editor() {
     <MonacoEditor
       path={path}
       defaultLanguage="markdown"
-      defaultValue={store.get(markdownAtom)}
+      defaultValue={id === undefined ? '' : (store.get(documentTextsAtom)[id] ?? '')}
       theme={theme === 'dark' ? 'offthread-dark' : 'offthread-light'}
       loading={<div className="editor-loading">Loading editor…</div>}
       onMount={onMount}
@@ -134,4 +135,31 @@ export default function Editor() {
       }}
     />
   )
+}
+
+/**
+ * `value`, a frame after it changes, as long as `stillValid` holds for the
+ * value still shown (a deleted document's editor goes at once, or it would
+ * be empty for a frame).
+ *
+ * For the editor's switch of document: Monaco's swap of model and view
+ * (10–40 ms) and its first render of the new view (10–40 ms, in the next
+ * animation frame) used to come in the frame of the switch's own work (the
+ * share link's `hashchange`, React's commit). A frame later they have a
+ * frame to themselves. Opening the 19 hostile inputs by share link, four
+ * rounds of two each way, side by side: 42 frames over 50 ms before, 20
+ * after; tasks over 50 ms in 24 of them before, in 10 after.
+ */
+function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean): T {
+  const [shown, setShown] = useState(value)
+  useEffect(() => {
+    if (Object.is(shown, value)) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(value))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [value, shown])
+  return Object.is(shown, value) || !stillValid(shown) ? value : shown
 }

@@ -27,10 +27,11 @@ export const documentTextsAtom = atom<DocumentTexts>({})
 
 /**
  * Id of the open document. The app switches documents in a transition
- * (`startTransition`): React then renders the switch in slices and runs its
- * effects, where Monaco swaps the editor's model and view (40–55 ms on the
- * 2-core VM), in a task of their own. A click or a `hashchange` would
- * otherwise do it all in the event's task: 80–160 ms.
+ * (`startTransition`): React then renders the switch in slices, and a
+ * click or a `hashchange` no longer does it all in the event's task
+ * (80–160 ms on the 2-core VM). The editor follows a frame later
+ * (src/editor/Editor.tsx), so Monaco's swap of model and view has a frame
+ * of its own.
  */
 export const activeDocumentIdAtom = atom<string | undefined>(undefined)
 

@@ -97,8 +97,8 @@ describe('documents', () => {
 
   it('should keep an edit made while a switch renders in the document it was made in', async () => {
     // A switch renders as a transition: the store opens the new document at
-    // once, the editor shows the old one until React commits. An edit in
-    // that moment belongs to the old one.
+    // once, the editor shows the old one until a frame after React commits
+    // (src/editor/Editor.tsx). An edit in that moment belongs to the old one.
     await page.click('.monaco-editor .view-lines')
     await page.keyboard.press('Control+Home')
     await page.click('.doc-menu > .button')
@@ -135,6 +135,33 @@ describe('documents', () => {
     expect(await documentNames(page)).toEqual(['Welcome'])
     await page.reload()
     await waitForDocument(page, 'Welcome')
+    expect(await documentNames(page)).toEqual(['Welcome'])
+  })
+
+  it('should go straight to the next document when the open one is deleted', async () => {
+    await openMarkdown(page, served.url, '# To delete\n\nGone soon.\n')
+    expect(await documentName(page)).toBe('To delete')
+    // The editor's first line as each frame painted it (read in the task
+    // after the frame), from the click on.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as {seen: string[]}).seen = seen
+      const sample = () => {
+        const lines = [...document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')]
+        lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+        seen.push((lines[0]?.textContent ?? '').replace(/\u00a0/g, ' '))
+        if (seen.length < 120) requestAnimationFrame(() => setTimeout(sample))
+      }
+      requestAnimationFrame(() => setTimeout(sample))
+    })
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-action[aria-label="Delete To delete"]')
+    await page.keyboard.press('Escape')
+    await waitForDocument(page, 'Welcome')
+    await page.waitForFunction(() => (window as unknown as {seen: string[]}).seen.length >= 120)
+    const seen = new Set(await page.evaluate(() => (window as unknown as {seen: string[]}).seen))
+    // The deleted text, then Welcome's: never an empty editor in between.
+    expect([...seen]).toEqual(['# To delete', '# Welcome to Offthread'])
     expect(await documentNames(page)).toEqual(['Welcome'])
   })
 })
