@@ -9,7 +9,7 @@ import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, setDocumentTe
 import {editorAtom} from '../state/editor.ts'
 import {firstScreenShown, renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
-import {finalLineCount, finalLineDigits, isFilling, prepareModel} from './fill-model.ts'
+import {finalLineCount, finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
 import {monaco} from './monaco-env.ts'
 
@@ -39,8 +39,9 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
+  const activeId = useAtomValue(activeDocumentIdAtom)
   // The editor follows a switch a frame after the preview (see useShownAfterFrame).
-  const id = useShownAfterFrame(useAtomValue(activeDocumentIdAtom), (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined)
+  const id = useShownAfterFrame(activeId, (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined)
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
   const {sessionId, messages} = useAtomValue(renderMessagesAtom)
@@ -72,22 +73,30 @@ export default function Editor() {
     }
   }, [list])
 
+  const prepare = (id: string) =>
+    prepareModel(modelPath(id), store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
+  // A document being switched to gets its model now, in a task of its own,
+  // not in the one that shows it (a 2 MB line: 31 ms of Monaco's).
+  useEffect(() => {
+    if (activeId !== undefined && store.get(documentTextsAtom)[activeId] !== undefined) prepare(activeId)
+  }, [activeId])
   const path = id === undefined ? undefined : modelPath(id)
-  // Here, not in an effect: the editor's own effect (a child's, so run
-  // first) would create the model whole. Does nothing once it exists.
-  if (path && id !== undefined) prepareModel(path, store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
+  // Here too, not only in an effect: the editor's own effect (a child's, so
+  // run first) would create the model whole. Does nothing once it exists.
+  if (id !== undefined) prepare(id)
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
   const fillingNow = isFilling(model)
   const gutter = Math.max(4, finalLineDigits(model))
   const folding = foldingFor(model)
+  const wordWrap = wrapsLines(model) ? 'on' : 'off'
 
   // The options that change with the document, before the wrapper's effects:
   // it shows the new model first and sets the options after, and a new
   // gutter width or read-only state then wraps again every line it had just
   // wrapped (traced: 30 ms of the 1 MB sample's opening task).
   useLayoutEffect(() => {
-    editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding})
-  }, [editor, fillingNow, gutter, folding])
+    editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap})
+  }, [editor, fillingNow, gutter, folding, wordWrap])
 
   // Every edit goes to the store. Not the wrapper's `onChange`: it reads the
   // whole text at every change, a fill's appends included (a megabyte each).
@@ -120,7 +129,7 @@ export default function Editor() {
         fontSize,
         readOnly: fillingNow,
         readOnlyMessage: {value: 'This long document is still loading into the editor; a moment.'},
-        wordWrap: 'on',
+        wordWrap,
         minimap: {enabled: false},
         scrollBeyondLastLine: false,
         automaticLayout: true,

@@ -29,6 +29,21 @@ export const firstLines = 100
 export const fillFrom = 16 * 1024
 export const fillFromLines = 400
 
+/**
+ * A document with a line longer than this is not word-wrapped: Monaco
+ * wraps a line whole, in the task that shows or changes it (traced: a 2 MB
+ * line took 40 ms of the task that showed it).
+ */
+export const wrapMaxLine = 100_000
+
+/** Models opened with a line longer than `wrapMaxLine`. */
+const unwrapped = new WeakSet<MonacoEditorApi.ITextModel>()
+
+/** Whether the editor word-wraps `model`. */
+export function wrapsLines(model: MonacoEditorApi.ITextModel | null | undefined): boolean {
+  return !model || !unwrapped.has(model)
+}
+
 /** Models being filled, with the line count they will have. */
 const filling = new Map<MonacoEditorApi.ITextModel, number>()
 
@@ -62,10 +77,18 @@ export function prepareModel(path: string, text: string, language: string, onFil
   const uri = monaco.Uri.parse(path)
   if (monaco.editor.getModel(uri)) return false
   let lines = 1
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++
+  let lineStart = 0
+  let longest = 0
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) {
+    longest = Math.max(longest, index - lineStart)
+    lineStart = index + 1
+    lines++
+  }
+  longest = Math.max(longest, text.length - lineStart)
   if (text.length < fillFrom && lines < fillFromLines) return false
   let at = chunkEnd(text, 0, firstChunk, firstLines)
   const model = monaco.editor.createModel(text.slice(0, at), language, uri)
+  if (longest > wrapMaxLine) unwrapped.add(model)
   filling.set(model, lines)
   const step = () => {
     if (model.isDisposed()) {

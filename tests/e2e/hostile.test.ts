@@ -191,6 +191,20 @@ describe('hostile markdown in the app', () => {
     expect(deepest).toEqual({text: 'item 249', lists: 250})
   })
 
+  it('should not word-wrap a document with a line of over 100,000 characters', async () => {
+    // Monaco wraps a line whole in the task that shows it (src/editor/fill-model.ts).
+    const rows = () => page.locator('.monaco-editor .view-line').count()
+    await openShared('# Short lines\n\n' + 'words and more words '.repeat(40) + '\n')
+    await settled(watchdogMs)
+    await expect.poll(rows).toBeGreaterThan(3)
+    await openShared(hostileInputs.find(({name}) => name === 'long-line')!.markdown())
+    await settled(watchdogMs)
+    // One line, one row, scrolled sideways.
+    await expect.poll(rows).toBe(1)
+    const scroll = await page.locator('.monaco-editor .monaco-scrollable-element').first().evaluate((box) => box.querySelector('.scrollbar.horizontal')?.className ?? '')
+    expect(scroll).toContain('visible')
+  })
+
   it('should mount the columns of a wide table as it scrolls to them', async () => {
     // Past 100 columns only the columns in view are mounted (src/render/components.tsx).
     const row = (cell: (index: number) => string) => `|${Array.from({length: 2_000}, (_, index) => cell(index)).join('|')}|`
