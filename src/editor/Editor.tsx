@@ -40,8 +40,12 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
 export default function Editor() {
   const store = useStore()
   const activeId = useAtomValue(activeDocumentIdAtom)
-  // The editor follows a switch a frame after the preview (see useShownAfterFrame).
-  const id = useShownAfterFrame(activeId, (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined)
+  // The editor follows a switch once the preview has shown it (see useShownAfterFrame).
+  const id = useShownAfterFrame(
+    activeId,
+    (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
+    (id) => (id === undefined ? Promise.resolve() : firstScreenShown(store, id, 500)),
+  )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
   const {sessionId, messages} = useAtomValue(renderMessagesAtom)
@@ -147,26 +151,34 @@ export default function Editor() {
 }
 
 /**
- * `value`, a frame after it changes, as long as `stillValid` holds for the
- * value still shown (a deleted document's editor goes at once, or it would
- * be empty for a frame).
+ * `value`, once `ready(value)` has resolved and a frame has passed, as long
+ * as `stillValid` holds for the value still shown (a deleted document's
+ * editor goes at once, or it would be empty for a frame).
  *
- * For the editor's switch of document: Monaco's swap of model and view
- * (10–40 ms) and its first render of the new view (10–40 ms, in the next
- * animation frame) used to come in the frame of the switch's own work (the
- * share link's `hashchange`, React's commit). A frame later they have a
- * frame to themselves. Opening the 19 hostile inputs by share link, four
- * rounds of two each way, side by side: 42 frames over 50 ms before, 20
- * after; tasks over 50 ms in 24 of them before, in 10 after.
+ * For the editor's switch of document, ready once the preview shows the
+ * new document's first screen (at most 500 ms): Monaco's swap of model and
+ * view (10–40 ms) and its first render of the new view (10–40 ms, in the
+ * next animation frame, whose reads of the DOM lay out whatever the page
+ * has changed) used to come in the frame of the switch's own work (the
+ * share link's `hashchange`, React's commit) or of the preview's first
+ * screen. Opening the 19 hostile inputs by share link, side by side, four
+ * rounds of two each way: shown at once, 42 frames over 50 ms (24 of them
+ * with a task over 50 ms); a frame later, 20 (10); and after the first
+ * screen and a frame, 9 (6) against 26 (19) in four more rounds.
  */
-function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean): T {
+function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean, ready: (value: T) => Promise<void>): T {
   const [shown, setShown] = useState(value)
   useEffect(() => {
     if (Object.is(shown, value)) return
     let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(value))))
+    let frame: number | undefined
+    let cancelled = false
+    void ready(value).then(() => {
+      if (!cancelled) frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(value))))
+    })
     return () => {
-      cancelAnimationFrame(frame)
+      cancelled = true
+      if (frame !== undefined) cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
   }, [value, shown])

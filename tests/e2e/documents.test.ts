@@ -97,8 +97,8 @@ describe('documents', () => {
 
   it('should keep an edit made while a switch renders in the document it was made in', async () => {
     // A switch renders as a transition: the store opens the new document at
-    // once, the editor shows the old one until a frame after React commits
-    // (src/editor/Editor.tsx). An edit in that moment belongs to the old one.
+    // once, the editor shows the old one until the preview has shown the new
+    // one (src/editor/Editor.tsx). An edit in that moment belongs to the old one.
     await page.click('.monaco-editor .view-lines')
     await page.keyboard.press('Control+Home')
     await page.click('.doc-menu > .button')

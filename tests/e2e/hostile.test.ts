@@ -111,7 +111,7 @@ async function settled(timeout: number): Promise<string> {
   return (await page.getAttribute(previewRoot, 'data-render-state'))!
 }
 
-/** Long frames of a phase: their durations, and how long their tasks blocked beyond 50 ms (ms, rounded). */
+/** Long frames of a phase: their durations (ms, rounded), and how long their tasks blocked beyond 50 ms (to 0.1 ms). */
 interface LongFrames {
   frames: number[]
   blocked: number[]
@@ -125,7 +125,7 @@ async function takeLongFrames(): Promise<LongFrames> {
   })
   return {
     frames: entries.map(({duration}) => Math.round(duration)),
-    blocked: entries.filter(({blocking}) => blocking > 0).map(({blocking}) => Math.round(blocking)),
+    blocked: entries.filter(({blocking}) => blocking > 0).map(({blocking}) => Math.round(blocking * 10) / 10),
   }
 }
 
