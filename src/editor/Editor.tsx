@@ -36,6 +36,17 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
   return finalLineCount(model) <= foldingMaxLines
 }
 
+/**
+ * From this length on, the editor shows a switched-to document a frame
+ * after the switch, without waiting for the preview's first screen: the
+ * worker takes about 80 ms to send a long document's first screen (the
+ * 1 MB sample's scan alone is 45 ms), and the main thread is free until
+ * then; after it, partial updates keep coming, and Monaco's swap in
+ * among them made frames over 50 ms in 5 of 12 opens of the sample
+ * against none.
+ */
+const swapFirstFrom = 256 * 1024
+
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
@@ -44,7 +55,7 @@ export default function Editor() {
   const id = useShownAfterFrame(
     activeId,
     (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
-    (id) => (id === undefined ? Promise.resolve() : firstScreenShown(store, id, 500)),
+    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstScreenShown(store, id, 500)),
   )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
@@ -156,7 +167,8 @@ export default function Editor() {
  * editor goes at once, or it would be empty for a frame).
  *
  * For the editor's switch of document, ready once the preview shows the
- * new document's first screen (at most 500 ms): Monaco's swap of model and
+ * new document's first screen (at most 500 ms; at once for a long one, see
+ * `swapFirstFrom`): Monaco's swap of model and
  * view (10–40 ms) and its first render of the new view (10–40 ms, in the
  * next animation frame, whose reads of the DOM lay out whatever the page
  * has changed) used to come in the frame of the switch's own work (the
