@@ -14,6 +14,7 @@ import {createDocumentAtom, nameFromMarkdown} from './state/documents.ts'
 import {loadSaved, startSaving} from './state/persist.ts'
 import {previewFontSize, settingsAtom} from './state/settings.ts'
 import {readShareHash} from './state/share-link.ts'
+import {readShareHashInOrder} from './state/share-link-reader.ts'
 import {store} from './state/store.ts'
 import {welcome} from './state/welcome.ts'
 import {startThemeSync} from './ui/theme.ts'
@@ -31,8 +32,12 @@ const hadDocuments = await loadSaved(store).catch((error: unknown) => {
 })
 startSaving(store)
 if (!hadDocuments) store.set(createDocumentAtom, {name: 'Welcome', text: welcome})
-openSharedLink()
-addEventListener('hashchange', openSharedLink)
+openSharedLink(readShareHash(location.hash), location.hash)
+addEventListener('hashchange', (event: HashChangeEvent) => {
+  // This event's fragment: the page may have moved on by the time it runs.
+  const hash = new URL(event.newURL).hash
+  void readShareHashInOrder(hash).then((text) => openSharedLink(text, hash))
+})
 startDocumentRenderer(store)
 void warmUpFonts(() => previewFontSize(store.get(settingsAtom)))
 
@@ -46,14 +51,19 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-/** A `#md=` link opens its text as a new document, never over a saved one. */
-function openSharedLink(): void {
-  const text = readShareHash(location.hash)
+/**
+ * A `#md=` link opens its text as a new document, never over a saved one.
+ * Followed in a page already open, a long link is read in a worker (see
+ * `share-link-reader.ts`): decompressing the 2 MB line's link here took
+ * 20-74 ms of the `hashchange`'s task.
+ */
+function openSharedLink(text: string | undefined, hash: string): void {
   if (text === undefined) return
   // A transition, as every switch of document is (src/state/documents.ts).
   startTransition(() => {
     store.set(createDocumentAtom, {name: nameFromMarkdown(text, 'Shared document'), text})
   })
-  // Drop the fragment so a reload does not open another copy.
-  history.replaceState(null, '', location.pathname + location.search)
+  // Drop the fragment so a reload does not open another copy (unless the
+  // page went to another fragment while the link was read).
+  if (location.hash === hash) history.replaceState(null, '', location.pathname + location.search)
 }

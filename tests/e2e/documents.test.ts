@@ -12,6 +12,8 @@ import {documentCss} from '../../workers/document-css.ts'
 import {hastToDocument, titleOf} from '../../workers/html-document.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {katexCss} from '../../cli/katex-css.ts'
+import lzString from 'lz-string'
+import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
 import {documentName, focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 
@@ -189,6 +191,36 @@ describe('share links', () => {
     await other.close()
     await page.goto(served.url)
     await waitForEditor(page)
+  })
+
+  it('should open links followed in an open page in order, reading a long one in a worker', async () => {
+    // Words in no pattern compress poorly: a link of tens of kilobytes, read off the main thread.
+    let seed = 7
+    const word = () => ((seed = (seed * 48271) % 2147483647), seed.toString(36).slice(0, 2 + (seed % 7)))
+    const words = Array.from({length: 6_000}, word)
+    const long = `# Long shared text\n\n${words.join(' ')}\n`
+    const longHash = `#md=${lzString.compressToEncodedURIComponent(long)}`
+    expect(longHash.length).toBeGreaterThan(offThreadFromChars)
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
+    // The long link, then at once a short one: the short one must not open first, or the long one be lost.
+    await page.evaluate(
+      ([first, second]: string[]) => {
+        location.hash = first!
+        location.hash = second!
+      },
+      [longHash, `#md=${lzString.compressToEncodedURIComponent('# Short shared text\n')}`],
+    )
+    await waitForDocument(page, 'Short shared text')
+    const names = await documentNames(page)
+    expect(names.slice(-2)).toEqual(['Long shared text', 'Short shared text'])
+    expect(workers.some((url) => url.includes('share-link.worker'))).toBe(true)
+    expect(new URL(page.url()).hash).toBe('')
+    // The long one is whole.
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-label:text-is("Long shared text")')
+    await waitForDocument(page, 'Long shared text')
+    expect(await page.textContent(previewRoot)).toContain(words.slice(-20).join(' '))
   })
 })
 
