@@ -1,9 +1,9 @@
 /**
- * The render worker (the app's only other worker reads long share links:
- * see `src/state/share-link-reader.ts`). It is started on first use and
- * replaced when it dies, when a call fails with a bug (content problems
- * come back as messages, never as errors), or when the watchdog finds it
- * stuck.
+ * The render worker (the app's other workers are Monaco's own and one that
+ * reads long share links, `src/state/share-link-reader.ts`). It is started
+ * on first use and replaced when it dies, when a call fails with a bug
+ * (content problems come back as messages, never as errors), or when the
+ * watchdog finds it stuck.
  */
 import {wrap, type Remote} from 'comlink'
 import type {RenderApi} from '../../workers/api.ts'
