@@ -55,7 +55,7 @@ export default function Editor() {
   const id = useShownAfterFrame(
     activeId,
     (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
-    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstScreenShown(store, id, 500)),
+    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstScreenShown(store, id, firstScreenWaitMs)),
   )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
@@ -162,13 +162,23 @@ export default function Editor() {
 }
 
 /**
+ * The longest the editor waits for the preview's first screen of a document
+ * switched to. At 500 ms, the 250 nested list levels (whose first screen
+ * takes 550-580 ms here) had Monaco's first render land with it: its
+ * longest animation-frame callback was 30-37 ms in four passes of the 19
+ * hostile inputs, 7-29 ms with this (side by side, timing every
+ * `requestAnimationFrame` callback in the page).
+ */
+const firstScreenWaitMs = 1000
+
+/**
  * `value`, once `ready(value)` has resolved and a frame has passed, as long
  * as `stillValid` holds for the value still shown (a deleted document's
  * editor goes at once, or it would be empty for a frame).
  *
  * For the editor's switch of document, ready once the preview shows the
- * new document's first screen (at most 500 ms; at once for a long one, see
- * `swapFirstFrom`): Monaco's swap of model and
+ * new document's first screen (at most `firstScreenWaitMs`; at once for a
+ * long one, see `swapFirstFrom`): Monaco's swap of model and
  * view (10–40 ms) and its first render of the new view (10–40 ms, in the
  * next animation frame, whose reads of the DOM lay out whatever the page
  * has changed) used to come in the frame of the switch's own work (the
