@@ -7,7 +7,7 @@
  */
 import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
-import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode} from 'react'
+import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {useRevealed} from './use-revealed.ts'
 import {columnsOf, sliceColumns, wideTableOf} from './wide-tables.ts'
@@ -107,6 +107,34 @@ function Nested({children}: {children: ReactNode}) {
 }
 
 /**
+ * The element of a list or quote at a multiple of `nestingSliceLevels`
+ * levels deep, whose content `Nested` mounts a frame later; `undefined`
+ * elsewhere. On unmount it removes the levels below it deepest first:
+ * removing a nested tree costs more than linearly in its depth (in a bare
+ * page, 250 levels of lists took 8-11 ms to remove at once, 5-7 ms 32
+ * levels at a time from the bottom, and 500 levels 35-42 ms), and leaving
+ * the 250 nested list levels' document spent 26-34 ms in React's
+ * `removeChild` here. Runs as the block is deleted, before React removes
+ * it: the outermost such element removes the deeper ones, then React
+ * removes what is left. Not in development, where StrictMode unmounts and
+ * mounts again a tree it keeps.
+ */
+function useNestingSlice(): {ref: RefObject<HTMLElement | null> | undefined; depth: number | undefined} {
+  const depth = useContext(NestingDepth)
+  const slice = depth > 0 && depth % nestingSliceLevels === 0 && !import.meta.env.DEV
+  const ref = useRef<HTMLElement>(null)
+  // On unmount only: the element is being deleted with everything in it.
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    return () => {
+      for (const inner of [...element.querySelectorAll('[data-nesting-slice]')].reverse()) inner.remove()
+    }
+  }, [])
+  return {ref: slice ? ref : undefined, depth: slice ? depth : undefined}
+}
+
+/**
  * A list of thousands of items is one block, and its items are laid out
  * together: 1,000 footnotes took one frame of 80-120 ms of style and layout
  * here. Mounted a slice of items per task (see `useRevealed`), each frame
@@ -121,8 +149,9 @@ function list(Tag: 'ol' | 'ul') {
     const long = items.length > 2 * listSliceItems
     // A list that grows long (streaming) keeps what it showed.
     const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems, eachFrame: true}))
+    const slice = useNestingSlice()
     return (
-      <Element {...props}>
+      <Element {...props} ref={slice.ref as RefObject<HTMLOListElement> | undefined} data-nesting-slice={slice.depth}>
         <Nested>{long && revealed < items.length ? items.slice(0, revealed) : children}</Nested>
       </Element>
     )
@@ -131,8 +160,9 @@ function list(Tag: 'ol' | 'ul') {
 
 /** A quote, which nests like a list. */
 function Quote({node: _node, children, ...props}: ElementProps<'blockquote'>) {
+  const slice = useNestingSlice()
   return (
-    <blockquote {...props}>
+    <blockquote {...props} ref={slice.ref as RefObject<HTMLQuoteElement> | undefined} data-nesting-slice={slice.depth}>
       <Nested>{children}</Nested>
     </blockquote>
   )

@@ -189,6 +189,17 @@ describe('hostile markdown in the app', () => {
       return {text: last.textContent, lists}
     }, previewRoot)
     expect(deepest).toEqual({text: 'item 249', lists: 250})
+
+    // Leaving it removes the levels deepest first (src/render/components.tsx),
+    // under React's feet: the next document shows whole, and so does this
+    // one again.
+    await openShared('# After the nesting\n\n- one\n- two\n')
+    await settled(watchdogMs)
+    expect(await page.locator(`${previewRoot} li`).allTextContents()).toEqual(['one', 'two'])
+    await openShared(hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown())
+    await settled(watchdogMs)
+    await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 250, previewRoot, {timeout: 10_000})
+    expect(await page.locator(`${previewRoot} li`).last().textContent()).toBe('item 249')
   })
 
   it('should not word-wrap a document with a line of over 100,000 characters', async () => {
