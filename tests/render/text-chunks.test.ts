@@ -1,7 +1,7 @@
 import type {Element, Root} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {describe, expect, it} from 'vitest'
-import {chunkLongParagraphs, minTextToChunk, textChunkChars} from '../../src/render/text-chunks.ts'
+import {chunkLongParagraphs, elementWeight, minTextToChunk, textChunkChars} from '../../src/render/text-chunks.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {hostileInputs} from '../fixtures/hostile.ts'
 
@@ -33,6 +33,18 @@ describe('chunkLongParagraphs', () => {
     expect(chunks.length).toBeGreaterThan(5)
     const elements = (tree: Element[]) => tree.flatMap((chunk) => chunk.children.filter((child): child is Element => child.type === 'element'))
     expect(elements(chunks).map((element) => element.tagName)).toEqual(paragraphOf(hast).children.filter((child) => child.type === 'element').map((element) => (element as Element).tagName))
+    expect(toString(paragraphOf(chunked))).toBe(toString(paragraphOf(hast)))
+  })
+
+  it('should weigh inline elements: the paragraph of 1,000 footnote references is cut into chunks of a few dozen', async () => {
+    const markdown = hostileInputs.find((input) => input.name === 'footnotes')!.markdown()
+    const {hast} = await markdownToHast(markdown)
+    const chunked = chunkLongParagraphs(hast)
+    const chunks = chunksOf(chunked)
+    const references = chunks.map((chunk) => chunk.children.filter((child) => child.type === 'element' && child.tagName === 'sup').length)
+    expect(references.reduce((sum, count) => sum + count)).toBe(1000)
+    // A reference is a `sup` and an `a`: two elements.
+    expect(Math.max(...references)).toBeLessThanOrEqual(textChunkChars / (2 * elementWeight))
     expect(toString(paragraphOf(chunked))).toBe(toString(paragraphOf(hast)))
   })
 
