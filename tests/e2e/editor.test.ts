@@ -6,11 +6,12 @@
 import {readFile, rm} from 'node:fs/promises'
 import path from 'node:path'
 import GithubSlugger from 'github-slugger'
+import lzString from 'lz-string'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 import {generateMarkdown} from '../../scripts/gen-samples.ts'
-import {focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
+import {documentName, focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
 
 let build: BuildResult
 let served: Served
@@ -315,6 +316,25 @@ describe('a long document in the editor', () => {
     await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(0)
     await waitForRender(page)
     expect(await hasLastHeading()).toBe(true)
+  })
+
+  it('should fill the model of a document of thousands of short lines once the editor shows it, losing nothing', async () => {
+    await openMarkdown(page, served.url, '# Before\n')
+    // 2,000 lines of 23 characters: filled (fill-model.ts), and short of
+    // the length whose editor switches without waiting for the preview.
+    const lines = Array.from({length: 2000}, (_, index) => `Line ${String(index + 1).padStart(4, '0')} of the notes.`)
+    const before = await documentName(page)
+    await page.evaluate((hash) => (location.hash = hash), `md=${lzString.compressToEncodedURIComponent(lines.join('\n'))}`)
+    await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
+    // Shown in the editor, and whole.
+    await page.waitForFunction(() => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Line\u00a00001'))
+    await page.waitForSelector('[data-filling="false"]', {timeout: 30_000})
+    await waitForRender(page)
+    // Had a chunk been lost, the end would not be the document's.
+    await focusEditorEnd(page)
+    await expect.poll(async () => (await visibleEditorLines(page)).at(-1)).toBe(2000)
+    // Monaco shows spaces as no-break spaces.
+    expect((await page.locator('.monaco-editor .view-lines').textContent())!.replaceAll('\u00a0', ' ')).toContain(lines.at(-1))
   })
 })
 
