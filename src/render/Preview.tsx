@@ -81,17 +81,23 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
   // In a long document, the target's group may not be mounted yet: the
   // window mounts it at once (src/render/group-window.tsx).
   root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))
-  const target = find()
-  if (!target) return true
   // A smooth scroll to a group just mounted would pass by, and mount, every
   // group between. The groups mounted around the target then change the
   // heights above it (estimates become sizes): follow it until it stays put.
-  const settle = (frames: number, last: number) => {
+  const settle = (target: Element, frames: number, last: number) => {
     target.scrollIntoView({block: 'start', behavior: 'instant'})
     const top = target.getBoundingClientRect().top
-    if (frames > 0 && top !== last) requestAnimationFrame(() => settle(frames - 1, top))
+    if (frames > 0 && top !== last) requestAnimationFrame(() => settle(target, frames - 1, top))
   }
-  settle(20, Number.NaN)
+  // Or it is in a block still mounting its slices (a long list or
+  // paragraph, deep nesting: src/render/components.tsx), a frame at a time:
+  // wait for it, a second at most.
+  const wait = (frames: number) => {
+    const target = find()
+    if (target) settle(target, 20, Number.NaN)
+    else if (frames > 0) requestAnimationFrame(() => wait(frames - 1))
+  }
+  wait(60)
   return true
 }
 

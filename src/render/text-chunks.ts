@@ -11,6 +11,8 @@
  * Presentation only, as with long code (code-chunks.ts): the text is the
  * same, each chunk starts on a new line (at a space where there is one near
  * the cut), and paragraphs shorter than `minTextToChunk` stay as they are.
+ * A cut paragraph is marked `data-text-chunks`; its chunks mount a few at a
+ * time (`Paragraph` in components.tsx).
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
 
@@ -37,7 +39,7 @@ export function chunkLongParagraphs(tree: Root): Root {
   const children = tree.children.map((node): RootContent => {
     if (node.type !== 'element' || node.tagName !== 'p' || weightOfAll(node.children, minTextToChunk) < minTextToChunk) return node
     changed = true
-    return {...node, children: chunkInline(node.children)}
+    return {...node, properties: {...node.properties, dataTextChunks: true}, children: chunkInline(node.children)}
   })
   return changed ? {...tree, children} : tree
 }

@@ -176,6 +176,37 @@ describe('hostile markdown in the app', () => {
     expect([await items.first().textContent(), await items.last().textContent()]).toEqual(['item 0', 'item 4999'])
   })
 
+  it('should show all of a long paragraph once its chunks are mounted, a few at a time', async () => {
+    // A long paragraph's chunks mount a few hundred elements at a time (src/render/components.tsx).
+    await page.evaluate((selector) => {
+      const counts: number[] = ((window as unknown as {referenceCounts: number[]}).referenceCounts = [])
+      const root = document.querySelector(selector)!
+      new MutationObserver(() => {
+        const count = root.querySelectorAll('p[data-text-chunks] sup').length
+        if (count !== counts.at(-1)) counts.push(count)
+      }).observe(root, {childList: true, subtree: true})
+    }, previewRoot)
+    await openShared(hostileInputs.find(({name}) => name === 'footnotes')!.markdown())
+    await settled(watchdogMs)
+    await page.waitForFunction((selector) => document.querySelectorAll(`${selector} p[data-text-chunks] sup`).length === 1_000, previewRoot, {timeout: 10_000})
+    const counts = (await page.evaluate(() => (window as unknown as {referenceCounts: number[]}).referenceCounts)).filter((count) => count > 0)
+    expect(counts[0]).toBeLessThan(500)
+    expect(counts.at(-1)).toBe(1_000)
+    // In order, and the last links to its note.
+    const references = page.locator(`${previewRoot} p[data-text-chunks] sup a`)
+    expect([await references.first().textContent(), await references.last().textContent()]).toEqual(['1', '1000'])
+    // Its note may not be mounted yet (the notes mount a hundred at a time): the link waits for it.
+    await references.last().click()
+    const noteInView = () =>
+      page.evaluate((selector) => {
+        const note = document.querySelector(`${selector} li[id$="fn-999"]`)
+        const box = document.querySelector(selector)!.getBoundingClientRect()
+        const rect = note?.getBoundingClientRect()
+        return rect !== undefined && rect.top >= box.top && rect.top < box.bottom
+      }, previewRoot)
+    await expect.poll(noteInView).toBe(true)
+  })
+
   it('should show every level of a deeply nested list once its levels are mounted', async () => {
     // Deep nesting mounts a few dozen levels a frame (src/render/components.tsx).
     await openShared(hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown())
