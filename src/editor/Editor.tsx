@@ -47,6 +47,18 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
  */
 const swapFirstFrom = 256 * 1024
 
+/** Monaco's own: characters of a line it renders, the rest of a longer line left out. */
+const defaultStopRenderingLineAfter = 10_000
+/**
+ * The same, in a document whose lines are not wrapped (one has over 100,000
+ * characters, see `wrapsLines`): Monaco lays out and measures the lines it
+ * renders, and a line of 10,000 characters is one long run of text. Opening
+ * the 2 MB line and the 176 KB run of `**b`, 6 times each, the longest
+ * animation-frame callback was 5-23 ms with 10,000, 0-9 ms with this. Past
+ * it, Monaco shows the size of the rest of the line; the preview shows it.
+ */
+const unwrappedStopRenderingLineAfter = 2_000
+
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
@@ -104,14 +116,15 @@ export default function Editor() {
   const gutter = Math.max(4, finalLineDigits(model))
   const folding = foldingFor(model)
   const wordWrap = wrapsLines(model) ? 'on' : 'off'
+  const stopRenderingLineAfter = wordWrap === 'on' ? defaultStopRenderingLineAfter : unwrappedStopRenderingLineAfter
 
   // The options that change with the document, before the wrapper's effects:
   // it shows the new model first and sets the options after, and a new
   // gutter width or read-only state then wraps again every line it had just
   // wrapped (traced: 30 ms of the 1 MB sample's opening task).
   useLayoutEffect(() => {
-    editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap})
-  }, [editor, fillingNow, gutter, folding, wordWrap])
+    editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter})
+  }, [editor, fillingNow, gutter, folding, wordWrap, stopRenderingLineAfter])
 
   // Every edit goes to the store. Not the wrapper's `onChange`: it reads the
   // whole text at every change, a fill's appends included (a megabyte each).
@@ -145,6 +158,7 @@ export default function Editor() {
         readOnly: fillingNow,
         readOnlyMessage: {value: 'This long document is still loading into the editor; a moment.'},
         wordWrap,
+        stopRenderingLineAfter,
         minimap: {enabled: false},
         scrollBeyondLastLine: false,
         automaticLayout: true,

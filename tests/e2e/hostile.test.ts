@@ -245,6 +245,13 @@ describe('hostile markdown in the app', () => {
     await expect.poll(rows).toBe(1)
     const scroll = await page.locator('.monaco-editor .monaco-scrollable-element').first().evaluate((box) => box.querySelector('.scrollbar.horizontal')?.className ?? '')
     expect(scroll).toContain('visible')
+    // Its first 2,000 characters, then the size of the rest (src/editor/Editor.tsx).
+    const line = await page.locator('.monaco-editor .view-line').evaluate((row) => {
+      const more = row.querySelector('.mtkoverflow')
+      return {shown: (row.textContent ?? '').length - (more?.textContent?.length ?? 0), more: more?.textContent}
+    })
+    expect(line.shown).toBe(2_000)
+    expect(line.more).toMatch(/^Show more \([\d.]+ ?MB\)$/)
   })
 
   it('should mount the columns of a wide table as it scrolls to them', async () => {
