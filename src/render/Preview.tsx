@@ -25,7 +25,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const setView = useSetAtom(renderViewAtom)
   const setRevealed = useSetAtom(previewRevealedAtom)
   const revealed = useRevealed(view.order.length, view.sessionId)
-  useEffect(() => setRevealed(revealed), [revealed, setRevealed])
+  useEffect(() => setRevealed({sessionId: view.sessionId, count: revealed}), [revealed, view.sessionId, setRevealed])
   // Hidden (the Chat view), it mounts nothing: the render is done when the worker is.
   useEffect(() => () => setRevealed(undefined), [setRevealed])
 

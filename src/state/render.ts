@@ -45,10 +45,16 @@ export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
 
 /**
  * How many of the render's blocks the preview has mounted so far (see
- * `render/use-revealed.ts`); `undefined` while no preview is mounted (the
- * Chat view).
+ * `render/use-revealed.ts`), and of which document's render; `undefined`
+ * while no preview is mounted (the Chat view).
  */
-export const previewRevealedAtom = atom<number | undefined>(undefined)
+export const previewRevealedAtom = atom<{sessionId: string | undefined; count: number} | undefined>(undefined)
+
+/** Blocks of document `id`'s render the preview has mounted; `Infinity` with no preview. */
+function mountedOf(revealed: {sessionId: string | undefined; count: number} | undefined, id: string | undefined): number {
+  if (revealed === undefined) return Infinity
+  return revealed.sessionId === id ? revealed.count : 0
+}
 
 /** A Jotai store, as `useStore` gives it. */
 type Store = ReturnType<typeof createStore>
@@ -65,8 +71,11 @@ export function firstScreenShown(store: Store, id: string, maxMs = 1_000): Promi
   const shown = () => {
     const view = store.get(renderViewAtom)
     if (view.sessionId !== id) return false
-    const blocks = Math.min(view.order.length, store.get(previewRevealedAtom) ?? Infinity)
-    return blocks > 0 || view.failure !== undefined || (view.version > 0 && !view.partial)
+    // The preview's count is set after it commits: until then, it may be
+    // the last document's, and the editor would follow a switch before the
+    // preview showed it.
+    const blocks = Math.min(view.order.length, mountedOf(store.get(previewRevealedAtom), id))
+    return blocks > 0 || view.failure !== undefined || (view.version > 0 && !view.partial && view.order.length === 0)
   }
   return new Promise((resolve) => {
     if (shown()) return resolve()
@@ -85,8 +94,7 @@ export function firstScreenShown(store: Store, id: string, maxMs = 1_000): Promi
 export const renderStateAtom = atom((get) => {
   const view = get(renderViewAtom)
   const state = renderStateOf(view)
-  const revealed = get(previewRevealedAtom)
-  return state === 'idle' && revealed !== undefined && revealed < view.order.length ? 'rendering' : state
+  return state === 'idle' && mountedOf(get(previewRevealedAtom), view.sessionId) < view.order.length ? 'rendering' : state
 })
 
 /** Where `view` stands. */

@@ -106,20 +106,23 @@ describe('firstScreenShown', () => {
   it('should wait for the first blocks of that document on screen', async () => {
     const store = createStore()
     store.set(renderViewAtom, emptyRender('doc'))
-    store.set(previewRevealedAtom, 0)
+    store.set(previewRevealedAtom, {sessionId: 'doc', count: 0})
     const shown = firstScreenShown(store, 'doc')
     expect(await settled(shown)).toBe(false)
     // Another document's render does not count.
     store.set(renderViewAtom, applyUpdate(emptyRender('other'), firstUpdate('other', 3, true))!)
-    store.set(previewRevealedAtom, 3)
+    store.set(previewRevealedAtom, {sessionId: 'other', count: 3})
     expect(await settled(shown)).toBe(false)
-    // Opened again: the preview starts over from no block mounted, and the
-    // first partial update arrives before it mounts any.
-    store.set(renderViewAtom, emptyRender('doc'))
-    store.set(previewRevealedAtom, 0)
-    store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('doc', 3, true))!)
+    // Opened again: the render arrives, partial or whole, while the
+    // preview still has the other document's blocks mounted.
+    store.set(renderViewAtom, applyUpdate(emptyRender('doc'), firstUpdate('doc', 3, true))!)
     expect(await settled(shown)).toBe(false)
-    store.set(previewRevealedAtom, 3)
+    store.set(renderViewAtom, applyUpdate(emptyRender('doc'), firstUpdate('doc', 3, false))!)
+    expect(await settled(shown)).toBe(false)
+    // Then it starts over, and mounts them.
+    store.set(previewRevealedAtom, {sessionId: 'doc', count: 0})
+    expect(await settled(shown)).toBe(false)
+    store.set(previewRevealedAtom, {sessionId: 'doc', count: 3})
     expect(await settled(shown)).toBe(true)
   })
 
