@@ -91,15 +91,24 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
   }
   // Or it is in a block still mounting its slices (a long list or
   // paragraph, deep nesting: src/render/components.tsx), a frame at a time:
-  // wait for it, a second at most.
-  const wait = (frames: number) => {
+  // wait for it, `slicesWaitMs` at most.
+  const until = performance.now() + slicesWaitMs
+  const wait = () => {
     const target = find()
     if (target) settle(target, 20, Number.NaN)
-    else if (frames > 0) requestAnimationFrame(() => wait(frames - 1))
+    else if (performance.now() < until) requestAnimationFrame(wait)
   }
-  wait(60)
+  wait()
   return true
 }
+
+/**
+ * How long a `#fragment` link waits for its target to mount. A footnote
+ * list mounts a hundred notes a frame, after the blocks before it (1,000
+ * notes: about 300 ms here, even with another process busy on the second
+ * core); a wait of 60 frames once fell short under that load.
+ */
+const slicesWaitMs = 5_000
 
 /** Document line of the top-level block that contains `element`. */
 export function lineOf(element: Element): number | undefined {

@@ -204,7 +204,7 @@ describe('hostile markdown in the app', () => {
         const rect = note?.getBoundingClientRect()
         return rect !== undefined && rect.top >= box.top && rect.top < box.bottom
       }, previewRoot)
-    await expect.poll(noteInView).toBe(true)
+    await expect.poll(noteInView, {timeout: 10_000}).toBe(true)
   })
 
   it('should show every level of a deeply nested list once its levels are mounted', async () => {
