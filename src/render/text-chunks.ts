@@ -59,7 +59,16 @@ export function chunkInline(children: readonly ElementContent[]): Element[] {
   for (const child of children) {
     if (child.type !== 'text') {
       const weight = weightOf(child)
-      if (size > 0 && size + weight > textChunkChars) flush()
+      if (size > 0 && size + weight > textChunkChars) {
+        // The word the element is part of ("Note" of "Note[^1]") goes with it.
+        const word = takeTrailingWord(current)
+        flush()
+        if (word) {
+          current.push(word)
+          size += word.value.length
+          chars += word.value.length
+        }
+      }
       current.push(child)
       size += weight
       chars += weightOf(child, Infinity, 0)
@@ -84,6 +93,16 @@ export function chunkInline(children: readonly ElementContent[]): Element[] {
   }
   flush()
   return chunks
+}
+
+/** Take the word at the end of `nodes` off it, if they end in a text node with a space before that word. */
+function takeTrailingWord(nodes: ElementContent[]): {type: 'text'; value: string} | undefined {
+  const last = nodes.at(-1)
+  if (last?.type !== 'text') return undefined
+  const start = last.value.search(/\S+$/)
+  if (start <= 0 || !/\s/.test(last.value[start - 1]!)) return undefined
+  nodes[nodes.length - 1] = {type: 'text', value: last.value.slice(0, start)}
+  return {type: 'text', value: last.value.slice(start)}
 }
 
 /** Where to cut `value` to take at most `room` characters (at least one): after a space near the end if there is one. */

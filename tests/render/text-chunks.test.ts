@@ -46,6 +46,9 @@ describe('chunkLongParagraphs', () => {
     // A reference is a `sup` and an `a`: two elements.
     expect(Math.max(...references)).toBeLessThanOrEqual(textChunkChars / (2 * elementWeight))
     expect(toString(paragraphOf(chunked))).toBe(toString(paragraphOf(hast)))
+    // Each chunk starts a line: cut between words, "Note" stays with its reference.
+    expect(chunks.slice(0, -1).filter((chunk) => !/\s$/.test(toString(chunk)))).toEqual([])
+    expect(chunks.slice(1).map((chunk) => toString(chunk).slice(0, 4))).toEqual(chunks.slice(1).map(() => 'Note'))
   })
 
   it('should cut a run without spaces anywhere but inside a surrogate pair', async () => {
