@@ -48,10 +48,16 @@ export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
  * `render/use-revealed.ts`), and of which document's render; `undefined`
  * while no preview is mounted (the Chat view).
  */
-export const previewRevealedAtom = atom<{sessionId: string | undefined; count: number} | undefined>(undefined)
+export const previewRevealedAtom = atom<PreviewRevealed | undefined>(undefined)
+
+/** What `previewRevealedAtom` holds while a preview is mounted. */
+export interface PreviewRevealed {
+  sessionId: string | undefined
+  count: number
+}
 
 /** Blocks of document `id`'s render the preview has mounted; `Infinity` with no preview. */
-function mountedOf(revealed: {sessionId: string | undefined; count: number} | undefined, id: string | undefined): number {
+function mountedOf(revealed: PreviewRevealed | undefined, id: string | undefined): number {
   if (revealed === undefined) return Infinity
   return revealed.sessionId === id ? revealed.count : 0
 }
