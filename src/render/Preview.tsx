@@ -3,11 +3,12 @@
  * `data-render-version` so tests can wait for the latest text.
  */
 import {useAtomValue, useSetAtom} from 'jotai'
-import {useEffect, type MouseEvent, type Ref} from 'react'
+import {useEffect, useState, type MouseEvent, type Ref} from 'react'
 import {dismissError, previewRevealedAtom, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {revealEvent} from './group-window.tsx'
 import {clobberPrefix} from './heading-ids.ts'
+import {NestingSlices, useLeavingNesting} from './leave-nesting.ts'
 import {useRevealed} from './use-revealed.ts'
 
 /** Props of the preview. */
@@ -20,7 +21,8 @@ export interface PreviewProps {
 
 /** The open document's preview, block by block. */
 export function Preview({scrollRef, onLineClick}: PreviewProps) {
-  const view = useAtomValue(renderViewAtom)
+  const [slices] = useState(() => new Set<HTMLElement>())
+  const {view, generation} = useLeavingNesting(useAtomValue(renderViewAtom), slices)
   const state = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
   const setRevealed = useSetAtom(previewRevealedAtom)
@@ -50,7 +52,9 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
         </div>
       )}
       <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
-        <BlocksView view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
+        <NestingSlices value={slices}>
+          <BlocksView key={generation} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
+        </NestingSlices>
       </div>
     </div>
   )

@@ -9,6 +9,7 @@ import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {NestingSlices} from './leave-nesting.ts'
 import {useRevealed} from './use-revealed.ts'
 import {columnsOf, sliceColumns, wideTableOf} from './wide-tables.ts'
 
@@ -116,21 +117,25 @@ function Nested({children}: {children: ReactNode}) {
  * the 250 nested list levels' document spent 26-34 ms in React's
  * `removeChild` here. Runs as the block is deleted, before React removes
  * it: the outermost such element removes the deeper ones, then React
- * removes what is left. Not in development, where StrictMode unmounts and
+ * removes what is left. A preview leaving the document takes them apart
+ * before that, a frame at a time (`leave-nesting.ts`). Not in development, where StrictMode unmounts and
  * mounts again a tree it keeps.
  */
 function useNestingSlice(): {ref: RefObject<HTMLElement | null> | undefined; depth: number | undefined} {
   const depth = useContext(NestingDepth)
+  const slices = useContext(NestingSlices)
   const slice = depth > 0 && depth % nestingSliceLevels === 0 && !import.meta.env.DEV
   const ref = useRef<HTMLElement>(null)
-  // On unmount only: the element is being deleted with everything in it.
   useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
+    slices?.add(element)
+    // On unmount only: the element is being deleted with everything in it.
     return () => {
+      slices?.delete(element)
       for (const inner of [...element.querySelectorAll('[data-nesting-slice]')].reverse()) inner.remove()
     }
-  }, [])
+  }, [slices])
   return {ref: slice ? ref : undefined, depth: slice ? depth : undefined}
 }
 

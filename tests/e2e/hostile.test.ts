@@ -8,6 +8,7 @@ import {rm} from 'node:fs/promises'
 import lzString from 'lz-string'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {nestingSliceLevels} from '../../src/render/components.tsx'
 import {hostileInputs} from '../fixtures/hostile.ts'
 import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
@@ -221,12 +222,30 @@ describe('hostile markdown in the app', () => {
     }, previewRoot)
     expect(deepest).toEqual({text: 'item 249', lists: 250})
 
-    // Leaving it removes the levels deepest first (src/render/components.tsx),
-    // under React's feet: the next document shows whole, and so does this
-    // one again.
+    // Leaving it takes the levels apart deepest first, a few frames before
+    // the next document shows (src/render/leave-nesting.ts), under React's
+    // feet: the commit that shows the next document removes at most the
+    // first slice of levels, the next document shows whole, and so does
+    // this one again.
+    await page.evaluate((selector) => {
+      const batches: {removed: number; shown: boolean}[] = ((window as unknown as {nestingBatches: typeof batches}).nestingBatches = [])
+      const observer = new MutationObserver((records) => {
+        let removed = 0
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof Element) removed += (node.matches('li') ? 1 : 0) + node.querySelectorAll('li').length
+        const shown = document.querySelector(`${selector} h1`)?.textContent === 'After the nesting'
+        batches.push({removed, shown})
+        if (shown) observer.disconnect()
+      })
+      observer.observe(document.querySelector(selector)!, {childList: true, subtree: true})
+    }, previewRoot)
     await openShared('# After the nesting\n\n- one\n- two\n')
     await settled(watchdogMs)
     expect(await page.locator(`${previewRoot} li`).allTextContents()).toEqual(['one', 'two'])
+    const batches = await page.evaluate(() => (window as unknown as {nestingBatches: {removed: number; shown: boolean}[]}).nestingBatches)
+    const showing = batches.findIndex(({shown}) => shown)
+    expect(batches[showing]!.removed).toBeLessThanOrEqual(nestingSliceLevels)
+    expect(batches.slice(0, showing).reduce((sum, {removed}) => sum + removed, 0)).toBeGreaterThanOrEqual(250 - nestingSliceLevels)
     await openShared(hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown())
     await settled(watchdogMs)
     await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 250, previewRoot, {timeout: 10_000})
