@@ -118,8 +118,8 @@ function Nested({children}: {children: ReactNode}) {
  * `removeChild` here. Runs as the block is deleted, before React removes
  * it: the outermost such element removes the deeper ones, then React
  * removes what is left. A preview leaving the document takes them apart
- * before that, a frame at a time (`leave-nesting.ts`). Not in development, where StrictMode unmounts and
- * mounts again a tree it keeps.
+ * before that, a frame at a time (`leave-nesting.ts`). Not in development,
+ * where StrictMode unmounts and mounts again a tree it keeps.
  */
 function useNestingSlice(): {ref: RefObject<HTMLElement | null> | undefined; depth: number | undefined} {
   const depth = useContext(NestingDepth)

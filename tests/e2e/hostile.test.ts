@@ -244,6 +244,7 @@ describe('hostile markdown in the app', () => {
     expect(await page.locator(`${previewRoot} li`).allTextContents()).toEqual(['one', 'two'])
     const batches = await page.evaluate(() => (window as unknown as {nestingBatches: {removed: number; shown: boolean}[]}).nestingBatches)
     const showing = batches.findIndex(({shown}) => shown)
+    expect(showing).not.toBe(-1)
     expect(batches[showing]!.removed).toBeLessThanOrEqual(nestingSliceLevels)
     expect(batches.slice(0, showing).reduce((sum, {removed}) => sum + removed, 0)).toBeGreaterThanOrEqual(250 - nestingSliceLevels)
     await openShared(hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown())
