@@ -7,7 +7,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {LanguageModelV3} from '@ai-sdk/provider'
 import {convertToModelMessages, streamText} from 'ai'
 import {errorToText, redact} from './chat-errors.ts'
-import {readChatRequest} from './chat-request.ts'
+import {drainBody, readChatRequest} from './chat-request.ts'
 import {createUpstreamModel, DEFAULT_OPENAI_MODEL, type UpstreamOptions} from './models/openai-compatible.ts'
 import {createReplayModel, DEFAULT_REPLAY_TPS} from './models/replay.ts'
 
@@ -64,8 +64,11 @@ export function createChatHandler(config: ChatConfig): ChatHandler {
     if (request.method !== 'POST') return sendJson(response, 405, {error: 'Expected a POST request'}, {allow: 'POST'})
     const parsed = await readChatRequest(request).catch((error: Error) => ({error: error.message, close: true}))
     if ('error' in parsed) {
-      // An unread body cannot be skipped to reuse the connection.
-      return sendJson(response, 400, {error: parsed.error}, parsed.close ? {connection: 'close'} : {})
+      if (!parsed.close) return sendJson(response, 400, {error: parsed.error})
+      // An unread body cannot be skipped to reuse the connection; it is
+      // drained first, so that closing it does not reset it.
+      await drainBody(request)
+      return sendJson(response, 400, {error: parsed.error}, {connection: 'close'})
     }
     // `close` without `finish` means the client left: cancel the model call,
     // which aborts the upstream fetch.
