@@ -12,6 +12,7 @@ import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
 import {finalLineCount, finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
 import {monaco} from './monaco-env.ts'
+import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 
 /** Model path of document `id`. */
 export function modelPath(id: string): string {
@@ -59,6 +60,9 @@ const defaultStopRenderingLineAfter = 10_000
  */
 const unwrappedStopRenderingLineAfter = 2_000
 
+/** Each document's cursor, selections and scroll when the editor last left it, by model URI. */
+const viewStates = new Map<string, MonacoEditorApi.ICodeEditorViewState | null>()
+
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
@@ -96,7 +100,9 @@ export default function Editor() {
     const live = new Set(list.map((doc) => doc.id))
     for (const model of monaco.editor.getModels()) {
       const id = documentIdOf(model)
-      if (id !== undefined && !live.has(id)) model.dispose()
+      if (id === undefined || live.has(id)) continue
+      viewStates.delete(model.uri.toString())
+      model.dispose()
     }
   }, [list])
 
@@ -108,8 +114,9 @@ export default function Editor() {
     if (activeId !== undefined && store.get(documentTextsAtom)[activeId] !== undefined) prepare(activeId)
   }, [activeId])
   const path = id === undefined ? undefined : modelPath(id)
-  // Here too, not only in an effect: the editor's own effect (a child's, so
-  // run first) would create the model whole. Does nothing once it exists.
+  // Here too, not only in an effect: the switch below needs the model, and
+  // the wrapper's own effect would create a long one whole. Does nothing
+  // once it exists.
   if (id !== undefined) prepare(id)
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
   const fillingNow = isFilling(model)
@@ -118,13 +125,32 @@ export default function Editor() {
   const wordWrap = wrapsLines(model) ? 'on' : 'off'
   const stopRenderingLineAfter = wordWrap === 'on' ? defaultStopRenderingLineAfter : unwrappedStopRenderingLineAfter
 
-  // The options that change with the document, before the wrapper's effects:
-  // it shows the new model first and sets the options after, and a new
-  // gutter width or read-only state then wraps again every line it had just
-  // wrapped (traced: 30 ms of the 1 MB sample's opening task).
+  // The editor's switch of model is made here, not by the wrapper (whose
+  // effect then finds the model in place): the options that change with the
+  // document go in between the old model's detach and the new one's attach.
+  // Set before the switch, they laid out the old model again, in a frame of
+  // its own (traced, leaving the 250 nested list levels for the 176 KB `**b`
+  // line, whose lines are not wrapped: 23 ms of Monaco's render and 15 ms
+  // of layout). Set after it (the wrapper's order), a new gutter width or
+  // read-only state wrapped again every line just wrapped (30 ms of the
+  // 1 MB sample's opening task).
   useLayoutEffect(() => {
-    editor?.updateOptions({readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter})
-  }, [editor, fillingNow, gutter, folding, wordWrap, stopRenderingLineAfter])
+    if (!editor) return
+    const options: MonacoEditorApi.IEditorOptions = {readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter}
+    const current = editor.getModel()
+    if (!model || current === model) {
+      editor.updateOptions(options)
+      return
+    }
+    const focused = editor.hasTextFocus()
+    if (current) viewStates.set(current.uri.toString(), editor.saveViewState())
+    editor.setModel(null)
+    editor.updateOptions(options)
+    editor.setModel(model)
+    const state = viewStates.get(model.uri.toString())
+    if (state) editor.restoreViewState(state)
+    if (focused) editor.focus()
+  }, [editor, model, fillingNow, gutter, folding, wordWrap, stopRenderingLineAfter])
 
   // Every edit goes to the store. Not the wrapper's `onChange`: it reads the
   // whole text at every change, a fill's appends included (a megabyte each).
@@ -152,6 +178,7 @@ export default function Editor() {
       theme={theme === 'dark' ? 'offthread-dark' : 'offthread-light'}
       loading={<div className="editor-loading">Loading editor…</div>}
       onMount={onMount}
+      saveViewState={false}
       wrapperProps={{'data-filling': String(fillingNow)}}
       options={{
         fontSize,

@@ -67,8 +67,8 @@ export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefi
 }
 
 /**
- * Make sure the model at `path` exists: a long `text` gets a model holding
- * its first chunk, filled with the rest one chunk per task, then `onFilled`.
+ * Make sure the model at `path` exists: a short `text` gets it whole; a
+ * long one gets a model holding its first chunk, filled with the rest one chunk per task, then `onFilled`.
  * The fill starts once `ready()` resolves (the preview's first screen: see
  * `firstScreenShown`) and an editor shows the model. Returns whether a fill
  * started. An existing model is left as it is.
@@ -85,7 +85,10 @@ export function prepareModel(path: string, text: string, language: string, onFil
     lines++
   }
   longest = Math.max(longest, text.length - lineStart)
-  if (text.length < fillFrom && lines < fillFromLines) return false
+  if (text.length < fillFrom && lines < fillFromLines) {
+    monaco.editor.createModel(text, language, uri)
+    return false
+  }
   let at = chunkEnd(text, 0, firstChunk, firstLines)
   const model = monaco.editor.createModel(text.slice(0, at), language, uri)
   if (longest > wrapMaxLine) unwrapped.add(model)

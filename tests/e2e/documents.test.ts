@@ -14,7 +14,7 @@ import {markdownToHast} from '../../workers/pipeline.ts'
 import {katexCss} from '../../cli/katex-css.ts'
 import lzString from 'lz-string'
 import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
-import {documentName, focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
+import {documentName, focusEditorEnd, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 
 let build: BuildResult
@@ -143,18 +143,30 @@ describe('documents', () => {
   it('should go straight to the next document when the open one is deleted', async () => {
     await openMarkdown(page, served.url, '# To delete\n\nGone soon.\n')
     expect(await documentName(page)).toBe('To delete')
-    // The editor's first line as each frame painted it (read in the task
-    // after the frame), from the click on.
+    // The editor's first line as each frame painted it, from the click on:
+    // read where a ResizeObserver's callback runs, after the frame's
+    // animation-frame callbacks (Monaco's render among them) and layout,
+    // before its paint. A probe resized in every frame makes it run in each.
     await page.evaluate(() => {
       const seen: string[] = []
       ;(window as unknown as {seen: string[]}).seen = seen
-      const sample = () => {
+      const probe = document.body.appendChild(document.createElement('div'))
+      probe.style.cssText = 'position: fixed; left: 0; top: 0; height: 1px; visibility: hidden'
+      const observer = new ResizeObserver(() => {
         const lines = [...document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')]
         lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
         seen.push((lines[0]?.textContent ?? '').replace(/\u00a0/g, ' '))
-        if (seen.length < 120) requestAnimationFrame(() => setTimeout(sample))
+        if (seen.length >= 120) {
+          observer.disconnect()
+          probe.remove()
+        }
+      })
+      observer.observe(probe)
+      const resize = () => {
+        probe.style.width = `${1 + (seen.length % 2)}px`
+        if (seen.length < 120) requestAnimationFrame(resize)
       }
-      requestAnimationFrame(() => setTimeout(sample))
+      requestAnimationFrame(resize)
     })
     await page.click('.doc-menu > .button')
     await page.click('.doc-menu .menu-item-action[aria-label="Delete To delete"]')
@@ -165,6 +177,32 @@ describe('documents', () => {
     // The deleted text, then Welcome's: never an empty editor in between.
     expect([...seen]).toEqual(['# To delete', '# Welcome to Offthread'])
     expect(await documentNames(page)).toEqual(['Welcome'])
+  })
+
+  it('should bring back where the cursor was and how far the editor was scrolled, on returning to a document', async () => {
+    const paragraphs = Array.from({length: 120}, (_, index) => `Paragraph ${index + 1}.`)
+    await openMarkdown(page, served.url, `# Going back\n\n${paragraphs.join('\n\n')}`)
+    const lastLine = 2 + paragraphs.length * 2 - 1
+    await focusEditorEnd(page)
+    await expect.poll(() => visibleEditorLines(page)).toContain(lastLine)
+    for (const name of ['Welcome', 'Going back']) {
+      await page.click('.doc-menu > .button')
+      await page.click(`.doc-menu .menu-item-main:has-text("${name}")`)
+      await waitForDocument(page, name)
+    }
+    await expect.poll(() => visibleEditorLines(page)).toContain(lastLine)
+    expect(await visibleEditorLines(page)).not.toContain(1)
+    expect(await page.textContent('.monaco-editor .line-numbers.active-line-number')).toBe(String(lastLine))
+    // Typing, once back in the editor's text, goes on where the cursor was left.
+    await page.focus('.monaco-editor .native-edit-context, .monaco-editor textarea')
+    const before = await renderVersion(page)
+    await page.keyboard.type(' Back.')
+    await waitForRender(page, before)
+    expect(await page.locator(`${previewRoot} p`).last().textContent()).toBe('Paragraph 120. Back.')
+    await page.click('.doc-menu > .button')
+    await page.click('.doc-menu .menu-item-action[aria-label="Delete Going back"]')
+    await page.keyboard.press('Escape')
+    await waitForDocument(page, 'Welcome')
   })
 })
 
