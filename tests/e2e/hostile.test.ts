@@ -57,7 +57,7 @@ let errors: string[]
 declare global {
   interface Window {
     /** The long animation frames seen since the last `takeLongFrames()`. */
-    longFrames: {duration: number; blocking: number}[]
+    longFrames: {duration: number; blocking: number; parts: string}[]
   }
 }
 
@@ -72,8 +72,15 @@ beforeAll(async () => {
   errors = collectErrors(page)
   await page.addInitScript(() => {
     window.longFrames = []
+    type Script = {duration: number; invokerType: string; invoker: string; sourceFunctionName: string}
+    type Frame = PerformanceEntry & {blockingDuration: number; renderStart: number; scripts: Script[]}
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {blockingDuration: number})[]) window.longFrames.push({duration: entry.duration, blocking: entry.blockingDuration})
+      for (const entry of list.getEntries() as Frame[]) {
+        // What the frame was made of: its scripts of 5 ms or more, and its rendering (style, layout, paint).
+        const scripts = entry.scripts.filter((script) => script.duration >= 5).map((script) => `${script.invokerType} ${script.sourceFunctionName || script.invoker} ${Math.round(script.duration)}`)
+        const rendering = entry.renderStart > 0 ? [`rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}`] : []
+        window.longFrames.push({duration: entry.duration, blocking: entry.blockingDuration, parts: [...scripts, ...rendering].join(', ')})
+      }
     }).observe({type: 'long-animation-frame'})
   })
   await page.goto(served.url)
@@ -112,10 +119,11 @@ async function settled(timeout: number): Promise<string> {
   return (await page.getAttribute(previewRoot, 'data-render-state'))!
 }
 
-/** Long frames of a phase: their durations (ms, rounded), and how long their tasks blocked beyond 50 ms (to 0.1 ms). */
+/** Long frames of a phase: their durations (ms, rounded), how long their tasks blocked beyond 50 ms (to 0.1 ms), and what each was made of. */
 interface LongFrames {
   frames: number[]
   blocked: number[]
+  parts: string[]
 }
 
 /** Wait two frames, then take the long frames seen since the last call. */
@@ -127,13 +135,15 @@ async function takeLongFrames(): Promise<LongFrames> {
   return {
     frames: entries.map(({duration}) => Math.round(duration)),
     blocked: entries.filter(({blocking}) => blocking > 0).map(({blocking}) => Math.round(blocking * 10) / 10),
+    parts: entries.map(({parts}) => parts),
   }
 }
 
-/** `51, 60 ms (blocked 10 ms)`, or `none`. */
-function report({frames, blocked}: LongFrames): string {
+/** `51, 60 ms (blocked 10 ms beyond 50) [51: script-block ... 20, rendering 25; 60: ...]`, or `none`. */
+function report({frames, blocked, parts}: LongFrames): string {
   if (frames.length === 0) return 'none'
-  return `${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'})`
+  const made = frames.map((frame, index) => `${frame}: ${parts[index] || 'no script of 5 ms'}`).join('; ')
+  return `${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'}) [${made}]`
 }
 
 describe('hostile markdown in the app', () => {
