@@ -72,12 +72,16 @@ beforeAll(async () => {
   errors = collectErrors(page)
   await page.addInitScript(() => {
     window.longFrames = []
-    type Script = {duration: number; invokerType: string; invoker: string; sourceFunctionName: string}
+    type Script = {duration: number; invokerType: string; invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number}
     type Frame = PerformanceEntry & {blockingDuration: number; renderStart: number; scripts: Script[]}
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Frame[]) {
-        // What the frame was made of: its scripts of 5 ms or more, and its rendering (style, layout, paint).
-        const scripts = entry.scripts.filter((script) => script.duration >= 5).map((script) => `${script.invokerType} ${script.sourceFunctionName || script.invoker} ${Math.round(script.duration)}`)
+        // What the frame was made of: its scripts of 5 ms or more (where
+        // in the build they start: the same sources build the same files),
+        // and its rendering (style, layout, paint).
+        const scripts = entry.scripts
+          .filter((script) => script.duration >= 5)
+          .map((script) => `${script.invoker} (${script.sourceFunctionName || '?'} ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}) ${Math.round(script.duration)}`)
         const rendering = entry.renderStart > 0 ? [`rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}`] : []
         window.longFrames.push({duration: entry.duration, blocking: entry.blockingDuration, parts: [...scripts, ...rendering].join(', ')})
       }
@@ -139,7 +143,7 @@ async function takeLongFrames(): Promise<LongFrames> {
   }
 }
 
-/** `51, 60 ms (blocked 10 ms beyond 50) [51: script-block ... 20, rendering 25; 60: ...]`, or `none`. */
+/** `51, 60 ms (blocked 10 ms beyond 50) [51: FrameRequestCallback (? index.js:120) 20, rendering 25; 60: ...]`, or `none`. */
 function report({frames, blocked, parts}: LongFrames): string {
   if (frames.length === 0) return 'none'
   const made = frames.map((frame, index) => `${frame}: ${parts[index] || 'no script of 5 ms'}`).join('; ')
