@@ -4,6 +4,7 @@
  */
 import MonacoEditor, {type OnMount} from '@monaco-editor/react'
 import {useAtomValue, useSetAtom, useStore} from 'jotai'
+import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 import {useEffect, useLayoutEffect, useState} from 'react'
 import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, setDocumentTextAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
@@ -12,7 +13,6 @@ import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
 import {finalLineCount, finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
 import {monaco} from './monaco-env.ts'
-import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 
 /** Model path of document `id`. */
 export function modelPath(id: string): string {

@@ -68,10 +68,11 @@ export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefi
 
 /**
  * Make sure the model at `path` exists: a short `text` gets it whole; a
- * long one gets a model holding its first chunk, filled with the rest one chunk per task, then `onFilled`.
- * The fill starts once `ready()` resolves (the preview's first screen: see
- * `firstScreenShown`) and an editor shows the model. Returns whether a fill
- * started. An existing model is left as it is.
+ * long one gets a model holding its first chunk, filled with the rest one
+ * chunk per task, then `onFilled`. The fill starts once `ready()` resolves
+ * (the preview's first screen: see `firstScreenShown`) and an editor shows
+ * the model. Returns whether a fill started. An existing model is left as
+ * it is.
  */
 export function prepareModel(path: string, text: string, language: string, onFilled: () => void, ready: () => Promise<void> = async () => {}): boolean {
   const uri = monaco.Uri.parse(path)
