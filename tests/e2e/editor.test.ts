@@ -150,9 +150,9 @@ describe('editor and preview', () => {
       return root.scrollTop === before
     }, previewRoot)
     await page.click(`${previewRoot} h2:has-text("Quotes")`)
-    const line = await page.textContent('.monaco-editor .line-numbers.active-line-number')
     const source = await readFile(path.join(root, 'public/samples/feature-tour.md'), 'utf8')
-    expect(Number(line)).toBe(source.split('\n').indexOf('## Quotes') + 1)
+    // Monaco marks the cursor's line number when it next renders.
+    await expect.poll(async () => Number(await page.textContent('.monaco-editor .line-numbers.active-line-number'))).toBe(source.split('\n').indexOf('## Quotes') + 1)
   })
 })
 
@@ -324,10 +324,43 @@ describe('a long document in the editor', () => {
     // the length whose editor switches without waiting for the preview.
     const lines = Array.from({length: 2000}, (_, index) => `Line ${String(index + 1).padStart(4, '0')} of the notes.`)
     const before = await documentName(page)
+    // The lines the editor's text holds as the first frame to show it is
+    // painted (read where a ResizeObserver's callback runs, after the
+    // frame's layout, before its paint; a probe resized each frame makes
+    // it run in each): Monaco's content height, in lines, from its
+    // scrollbar (the slider is to the track as the view to the content).
+    await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('div'))
+      probe.style.cssText = 'position: fixed; left: 0; top: 0; height: 1px; visibility: hidden'
+      let frames = 0
+      const observer = new ResizeObserver(() => {
+        frames++
+        const track = document.querySelector<HTMLElement>('.monaco-editor .scrollbar.vertical')
+        const slider = track?.querySelector<HTMLElement>('.slider')
+        const line = document.querySelector<HTMLElement>('.monaco-editor .view-line')
+        if (!track || !slider || !line || !document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Line\u00a00001')) return
+        const content = (track.offsetHeight * track.offsetHeight) / slider.offsetHeight
+        ;(window as unknown as {firstPaintLines: number}).firstPaintLines = Math.round(content / line.offsetHeight)
+        observer.disconnect()
+        probe.remove()
+      })
+      observer.observe(probe)
+      const resize = () => {
+        probe.style.width = `${1 + (frames % 2)}px`
+        if (probe.isConnected) requestAnimationFrame(resize)
+      }
+      requestAnimationFrame(resize)
+    })
     await page.evaluate((hash) => (location.hash = hash), `md=${lzString.compressToEncodedURIComponent(lines.join('\n'))}`)
     await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
-    // Shown in the editor, and whole.
-    await page.waitForFunction(() => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Line\u00a00001'))
+    // Shown in the editor with its first chunk only: the fill's appends
+    // start a frame later, not laid out with Monaco's first render.
+    const firstPaintLines = await (await page.waitForFunction(() => (window as unknown as {firstPaintLines?: number}).firstPaintLines)).jsonValue()
+    expect(firstPaintLines).toBeGreaterThan(0)
+    // `firstLines` in fill-model.ts, 100, and the editor's padding (an
+    // append is 200 lines more).
+    expect(firstPaintLines).toBeLessThanOrEqual(110)
+    // And whole.
     await page.waitForSelector('[data-filling="false"]', {timeout: 30_000})
     await waitForRender(page)
     // Had a chunk been lost, the end would not be the document's.
