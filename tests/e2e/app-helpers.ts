@@ -76,3 +76,40 @@ export async function openSample(page: Page, id: string, name: string): Promise<
   await page.click(`[data-sample="${id}"]`)
   await waitForDocument(page, name)
 }
+
+/** What `installPaintedFrames` gives the page. */
+export interface PaintedFrames {
+  /** Runs `read` in each frame from the next on, until it returns true. */
+  eachPaintedFrame: (read: () => boolean) => void
+}
+
+/**
+ * Give the page `eachPaintedFrame(read)`, for tests of what a frame
+ * painted: `read` runs where a ResizeObserver's callback runs, after the
+ * frame's animation-frame callbacks (Monaco renders in them) and layout,
+ * before its paint. A task after the frame could come after the next
+ * task too, which may have changed the page since. A probe resized in
+ * every frame makes the callback run in each.
+ */
+export async function installPaintedFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    ;(window as unknown as PaintedFrames).eachPaintedFrame = (read) => {
+      const probe = document.body.appendChild(document.createElement('div'))
+      probe.style.cssText = 'position: fixed; left: 0; top: 0; height: 1px; visibility: hidden'
+      let frames = 0
+      const observer = new ResizeObserver(() => {
+        frames++
+        if (!read()) return
+        observer.disconnect()
+        probe.remove()
+      })
+      observer.observe(probe)
+      const resize = () => {
+        if (!probe.isConnected) return
+        probe.style.width = `${1 + (frames % 2)}px`
+        requestAnimationFrame(resize)
+      }
+      requestAnimationFrame(resize)
+    }
+  })
+}

@@ -14,7 +14,7 @@ import {markdownToHast} from '../../workers/pipeline.ts'
 import {katexCss} from '../../cli/katex-css.ts'
 import lzString from 'lz-string'
 import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
-import {documentName, focusEditorEnd, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
+import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 
 let build: BuildResult
@@ -143,30 +143,17 @@ describe('documents', () => {
   it('should go straight to the next document when the open one is deleted', async () => {
     await openMarkdown(page, served.url, '# To delete\n\nGone soon.\n')
     expect(await documentName(page)).toBe('To delete')
-    // The editor's first line as each frame painted it, from the click on:
-    // read where a ResizeObserver's callback runs, after the frame's
-    // animation-frame callbacks (Monaco's render among them) and layout,
-    // before its paint. A probe resized in every frame makes it run in each.
+    // The editor's first line as each frame painted it, from the click on.
+    await installPaintedFrames(page)
     await page.evaluate(() => {
       const seen: string[] = []
       ;(window as unknown as {seen: string[]}).seen = seen
-      const probe = document.body.appendChild(document.createElement('div'))
-      probe.style.cssText = 'position: fixed; left: 0; top: 0; height: 1px; visibility: hidden'
-      const observer = new ResizeObserver(() => {
+      ;(window as unknown as PaintedFrames).eachPaintedFrame(() => {
         const lines = [...document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')]
         lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
         seen.push((lines[0]?.textContent ?? '').replace(/\u00a0/g, ' '))
-        if (seen.length >= 120) {
-          observer.disconnect()
-          probe.remove()
-        }
+        return seen.length >= 120
       })
-      observer.observe(probe)
-      const resize = () => {
-        probe.style.width = `${1 + (seen.length % 2)}px`
-        if (seen.length < 120) requestAnimationFrame(resize)
-      }
-      requestAnimationFrame(resize)
     })
     await page.click('.doc-menu > .button')
     await page.click('.doc-menu .menu-item-action[aria-label="Delete To delete"]')

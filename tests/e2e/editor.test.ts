@@ -11,7 +11,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 import {generateMarkdown} from '../../scripts/gen-samples.ts'
-import {documentName, focusEditorEnd, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender} from './app-helpers.ts'
+import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
 
 let build: BuildResult
 let served: Served
@@ -325,31 +325,19 @@ describe('a long document in the editor', () => {
     const lines = Array.from({length: 2000}, (_, index) => `Line ${String(index + 1).padStart(4, '0')} of the notes.`)
     const before = await documentName(page)
     // The lines the editor's text holds as the first frame to show it is
-    // painted (read where a ResizeObserver's callback runs, after the
-    // frame's layout, before its paint; a probe resized each frame makes
-    // it run in each): Monaco's content height, in lines, from its
-    // scrollbar (the slider is to the track as the view to the content).
+    // painted: Monaco's content height, in lines, from its scrollbar (the
+    // slider is to the track as the view to the content).
+    await installPaintedFrames(page)
     await page.evaluate(() => {
-      const probe = document.body.appendChild(document.createElement('div'))
-      probe.style.cssText = 'position: fixed; left: 0; top: 0; height: 1px; visibility: hidden'
-      let frames = 0
-      const observer = new ResizeObserver(() => {
-        frames++
+      ;(window as unknown as PaintedFrames).eachPaintedFrame(() => {
         const track = document.querySelector<HTMLElement>('.monaco-editor .scrollbar.vertical')
         const slider = track?.querySelector<HTMLElement>('.slider')
         const line = document.querySelector<HTMLElement>('.monaco-editor .view-line')
-        if (!track || !slider || !line || !document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Line\u00a00001')) return
+        if (!track || !slider || !line || !document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Line\u00a00001')) return false
         const content = (track.offsetHeight * track.offsetHeight) / slider.offsetHeight
         ;(window as unknown as {firstPaintLines: number}).firstPaintLines = Math.round(content / line.offsetHeight)
-        observer.disconnect()
-        probe.remove()
+        return true
       })
-      observer.observe(probe)
-      const resize = () => {
-        probe.style.width = `${1 + (frames % 2)}px`
-        if (probe.isConnected) requestAnimationFrame(resize)
-      }
-      requestAnimationFrame(resize)
     })
     await page.evaluate((hash) => (location.hash = hash), `md=${lzString.compressToEncodedURIComponent(lines.join('\n'))}`)
     await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
