@@ -12,39 +12,52 @@ import {nestingSliceLevels} from '../../src/render/components.tsx'
 import {hostileInputs} from '../fixtures/hostile.ts'
 import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {traceMainThread, type MainThreadTask} from './main-thread.ts'
 
 /** The watchdog's limit, as `src/render/client.ts` sets it. */
 const watchdogMs = 10_000
 
 /**
- * The longest the main thread may be blocked while a hostile document
- * renders. Two figures are printed for each phase, from the long animation
- * frames (frames over 50 ms: script, style and layout together; the
- * `longtask` entries leave out style and layout, which is where a huge
- * block's time goes):
- * - the long frames themselves, which may be made of several short tasks;
+ * The most work the app may give the main thread in one task while a
+ * hostile document opens and renders: input waits at most one task, so
+ * this is what "the main thread is never blocked over 50 ms" asks of the
+ * app. It is asserted on each task's CPU time, from a Chromium trace
+ * (`main-thread.ts`): on this shared 2-core VM the render worker holds a
+ * core while it parses, and a task's wall time also counts the time the
+ * main thread waited for the other one (traced quietly, tasks of 20-25 ms
+ * that were on a CPU for 2-5 ms of it; a 60 ms loop of script alone, 36-60).
+ *
+ * The wall-clock figures are printed beside it, for each phase, from the
+ * long animation frames (frames over 50 ms: script, style and layout
+ * together; the `longtask` entries leave out style and layout, which is
+ * where a huge block's time goes):
+ * - the long frames themselves, which may be made of several short tasks,
+ *   each with the CPU time of its tasks;
  * - blocked: the frames' `blockingDuration`, the time their tasks (the last
- *   one with the frame's rendering) ran beyond 50 ms each. Input waits at
- *   most one task, so this is what "the main thread was blocked over 50 ms"
- *   means, as in #4's measure with a `longtask` observer.
+ *   one with the frame's rendering) ran beyond 50 ms each, as in #4's
+ *   measure with a `longtask` observer.
  * Ordinary documents stay under 50 ms; a 2 MB single-line paragraph took
- * one frame of 400–550 ms to lay out before its text was cut into chunks,
- * more on a busy machine. The bound is a freeze of a second, which would
- * mean something new went wrong; timings on this shared 2-core VM vary by
- * tens of milliseconds, so the figures are printed, not asserted.
+ * one frame of 400-550 ms to lay out before its text was cut into chunks.
  */
+const taskCpuMs = 50
+
+/** A freeze: wall time no frame may reach, however busy the machine. */
 const freezeMs = 1000
 
-/** Open `markdown` and wait for its render; the long frames of each phase. */
+/** Open `markdown` and wait for its render; the main thread's tasks and long frames of each phase. */
 async function measureRender(markdown: string) {
-  await takeLongFrames()
+  const stopTrace = await traceMainThread(browser, page)
+  const start = await takeLongFrames()
   await openShared(markdown)
   // Opening a document (decompressing the link, Monaco taking in the
-  // text) is not rendering: the count starts once the editor has it. The
-  // opening's frames are printed.
-  const opening = await takeLongFrames()
+  // text) is not rendering: the rendering phase starts once the editor has
+  // it.
+  const openingFrames = await takeLongFrames()
   const state = await settled(watchdogMs + 20_000)
-  return {state, rendering: await takeLongFrames(), opening}
+  const renderingFrames = await takeLongFrames()
+  const tasks = await stopTrace()
+  const phase = (frames: LongFrames, from: number): Phase => ({...frames, tasks: tasks.filter((task) => task.start >= from && task.start < frames.at)})
+  return {state, opening: phase(openingFrames, start.at), rendering: phase(renderingFrames, openingFrames.at)}
 }
 
 let build: BuildResult
@@ -57,7 +70,7 @@ let errors: string[]
 declare global {
   interface Window {
     /** The long animation frames seen since the last `takeLongFrames()`. */
-    longFrames: {duration: number; blocking: number; parts: string}[]
+    longFrames: {start: number; duration: number; blocking: number; parts: string}[]
   }
 }
 
@@ -83,7 +96,7 @@ beforeAll(async () => {
           .filter((script) => script.duration >= 5)
           .map((script) => `${script.invoker} (${script.sourceFunctionName || '?'} ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}) ${Math.round(script.duration)}`)
         const rendering = entry.renderStart > 0 ? [`rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}`] : []
-        window.longFrames.push({duration: entry.duration, blocking: entry.blockingDuration, parts: [...scripts, ...rendering].join(', ')})
+        window.longFrames.push({start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration, parts: [...scripts, ...rendering].join(', ')})
       }
     }).observe({type: 'long-animation-frame'})
   })
@@ -123,31 +136,61 @@ async function settled(timeout: number): Promise<string> {
   return (await page.getAttribute(previewRoot, 'data-render-state'))!
 }
 
-/** Long frames of a phase: their durations (ms, rounded), how long their tasks blocked beyond 50 ms (to 0.1 ms), and what each was made of. */
+/**
+ * Long frames seen up to `at` (the page's clock): their starts and
+ * durations (ms, rounded), how long their tasks blocked beyond 50 ms (to
+ * 0.1 ms), and what each was made of.
+ */
 interface LongFrames {
+  at: number
+  starts: number[]
   frames: number[]
   blocked: number[]
   parts: string[]
 }
 
+/** A phase: its long frames and the main thread's tasks. */
+interface Phase extends LongFrames {
+  tasks: MainThreadTask[]
+}
+
 /** Wait two frames, then take the long frames seen since the last call. */
 async function takeLongFrames(): Promise<LongFrames> {
-  const entries = await page.evaluate(async () => {
+  const {entries, at} = await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    return window.longFrames.splice(0)
+    return {entries: window.longFrames.splice(0), at: performance.now()}
   })
   return {
+    at,
+    starts: entries.map(({start}) => start),
     frames: entries.map(({duration}) => Math.round(duration)),
     blocked: entries.filter(({blocking}) => blocking > 0).map(({blocking}) => Math.round(blocking * 10) / 10),
     parts: entries.map(({parts}) => parts),
   }
 }
 
-/** `51, 60 ms (blocked 10 ms beyond 50) [51: FrameRequestCallback (? index.js:120) 20, rendering 25; 60: ...]`, or `none`. */
-function report({frames, blocked, parts}: LongFrames): string {
-  if (frames.length === 0) return 'none'
-  const made = frames.map((frame, index) => `${frame}: ${parts[index] || 'no script of 5 ms'}`).join('; ')
-  return `${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'}) [${made}]`
+/** The CPU time of the phase's longest task. */
+function longestTaskCpu({tasks}: Phase): number {
+  return Math.max(0, ...tasks.map(({cpu}) => cpu))
+}
+
+/**
+ * `longest task 31 ms (CPU 24 ms); long frames 51, 60 ms (blocked 10 ms
+ * beyond 50) [51: CPU 20 ms, FrameRequestCallback (? index.js:120) 20,
+ * rendering 25; 60: ...]`: the task is the one with the most CPU time, and
+ * each frame's CPU time is its tasks'.
+ */
+function report(phase: Phase): string {
+  const longest = phase.tasks.reduce<MainThreadTask | undefined>((most, task) => (most && most.cpu >= task.cpu ? most : task), undefined)
+  const task = longest ? `longest task ${Math.round(longest.wall)} ms (CPU ${Math.round(longest.cpu)} ms)` : 'no task'
+  const {starts, frames, blocked, parts} = phase
+  if (frames.length === 0) return `${task}; no long frame`
+  const made = frames.map((frame, index) => {
+    const inFrame = phase.tasks.filter(({start}) => start >= starts[index]! - 1 && start < starts[index]! + frame)
+    const cpu = inFrame.reduce((sum, {cpu}) => sum + cpu, 0)
+    return `${frame}: CPU ${Math.round(cpu)} ms, ${parts[index] || 'no script of 5 ms'}`
+  })
+  return `${task}; long frames ${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'}) [${made.join('; ')}]`
 }
 
 describe('hostile markdown in the app', () => {
@@ -155,8 +198,10 @@ describe('hostile markdown in the app', () => {
     it(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
       const {state, rendering, opening} = await measureRender(markdown)
-      console.log(`${input.name}: ${state}; long frames rendering: ${report(rendering)}; opening the link: ${report(opening)}`)
-      expect(Math.max(0, ...rendering.frames)).toBeLessThan(freezeMs)
+      console.log(`${input.name}: ${state}; rendering: ${report(rendering)}; opening the link: ${report(opening)}`)
+      expect(longestTaskCpu(opening)).toBeLessThan(taskCpuMs)
+      expect(longestTaskCpu(rendering)).toBeLessThan(taskCpuMs)
+      expect(Math.max(0, ...opening.frames, ...rendering.frames)).toBeLessThan(freezeMs)
       if (input.outcome === 'renders') {
         expect(state).toBe('idle')
       } else {
