@@ -1,8 +1,8 @@
 /**
  * Hostile markdown in the app, in Chromium: every input of the corpus either
  * renders or ends with a clear error (the watchdog stops the ones that run
- * too long), the main thread stays free, the editor keeps the text, and the
- * app renders again afterwards.
+ * too long), no main-thread task takes over 50 ms of CPU, the editor keeps
+ * the text, and the app renders again afterwards.
  */
 import {rm} from 'node:fs/promises'
 import lzString from 'lz-string'
@@ -169,20 +169,20 @@ async function takeLongFrames(): Promise<LongFrames> {
   }
 }
 
-/** The CPU time of the phase's longest task. */
-function longestTaskCpu({tasks}: Phase): number {
+/** The most CPU time one task of the phase took. */
+function mostTaskCpu({tasks}: Phase): number {
   return Math.max(0, ...tasks.map(({cpu}) => cpu))
 }
 
 /**
- * `longest task 31 ms (CPU 24 ms); long frames 51, 60 ms (blocked 10 ms
- * beyond 50) [51: CPU 20 ms, FrameRequestCallback (? index.js:120) 20,
- * rendering 25; 60: ...]`: the task is the one with the most CPU time, and
- * each frame's CPU time is its tasks'.
+ * `tasks: longest 40 ms (CPU 14 ms), most CPU 17 ms; long frames 51, 60 ms
+ * (blocked 10 ms beyond 50) [51: CPU 20 ms, FrameRequestCallback (?
+ * index.js:120) 20, rendering 25; 60: ...]`: a frame's CPU time is its
+ * tasks'.
  */
 function report(phase: Phase): string {
-  const longest = phase.tasks.reduce<MainThreadTask | undefined>((most, task) => (most && most.cpu >= task.cpu ? most : task), undefined)
-  const task = longest ? `longest task ${Math.round(longest.wall)} ms (CPU ${Math.round(longest.cpu)} ms)` : 'no task'
+  const longest = phase.tasks.reduce<MainThreadTask | undefined>((most, task) => (most && most.wall >= task.wall ? most : task), undefined)
+  const task = longest ? `tasks: longest ${Math.round(longest.wall)} ms (CPU ${Math.round(longest.cpu)} ms), most CPU ${Math.round(mostTaskCpu(phase))} ms` : 'no task'
   const {starts, frames, blocked, parts} = phase
   if (frames.length === 0) return `${task}; no long frame`
   const made = frames.map((frame, index) => {
@@ -199,8 +199,8 @@ describe('hostile markdown in the app', () => {
       const markdown = input.markdown()
       const {state, rendering, opening} = await measureRender(markdown)
       console.log(`${input.name}: ${state}; rendering: ${report(rendering)}; opening the link: ${report(opening)}`)
-      expect(longestTaskCpu(opening)).toBeLessThan(taskCpuMs)
-      expect(longestTaskCpu(rendering)).toBeLessThan(taskCpuMs)
+      expect(mostTaskCpu(opening)).toBeLessThan(taskCpuMs)
+      expect(mostTaskCpu(rendering)).toBeLessThan(taskCpuMs)
       expect(Math.max(0, ...opening.frames, ...rendering.frames)).toBeLessThan(freezeMs)
       if (input.outcome === 'renders') {
         expect(state).toBe('idle')
