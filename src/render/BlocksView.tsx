@@ -5,8 +5,8 @@
 import type {Root} from 'hast'
 import {memo, useMemo, type CSSProperties, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
-import {footnotesKeyPrefix} from '../../workers/session-types.ts'
 import {Block} from './Block.tsx'
+import {useFollowedKeys} from './follow-keys.ts'
 import {GroupPlaceholder, sameItems, useGroupWindow, type WindowItem} from './group-window.tsx'
 import {headingSlugs} from './heading-ids.ts'
 
@@ -35,8 +35,10 @@ const largeDocumentBlocks = 400
 export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
   const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
+  const keys = useMemo(() => order.map(({key}) => key), [order])
+  const reactKeys = useFollowedKeys(view.sessionId, keys)
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
-  const groups = groupBlocks(shown, blocks, slugs, growingIndex(order))
+  const groups = groupBlocks(shown, blocks, slugs, reactKeys)
   const large = Math.max(order.length, view.scanned) > largeDocumentBlocks
   const groupWindow = useGroupWindow(large, view.sessionId, groups)
   const classes = ['markdown-body', large ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
@@ -56,43 +58,29 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
 
 /** What one block of a group needs. */
 interface GroupItem extends WindowItem {
-  /** React's key: the block's, but for the growing block (see `growingIndex`). */
+  /** React's key, which follows the block through edits (see `follow-keys.ts`). */
   reactKey: string
 }
 
 /**
  * Cut the blocks into groups of about 32, so that an update re-renders a
  * few dozen group elements and the group it touched, not thousands of
- * blocks. A group starts at a block whose key hashes to 0 mod 32: the cuts
- * depend on content, not on position, so inserting a block moves no other
- * block into another group (which would remount it).
+ * blocks. A group starts at a block whose React key hashes to 0 mod 32:
+ * the cuts depend on content, not on position, so inserting a block moves
+ * no other block into another group (which would remount it), and an
+ * edited block, which keeps its React key, does not move a cut either.
  */
-function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[], growing: number): GroupItem[][] {
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[], reactKeys: readonly string[]): GroupItem[][] {
   const groups: GroupItem[][] = []
   let group: GroupItem[] | undefined
   for (const [index, {key, lineOffset}] of order.entries()) {
     const hast = blocks.get(key)
     if (!hast) continue
-    // The growing block's key changes with every append: it starts no group.
-    if (!group || (startsGroup(key) && index !== growing)) groups.push((group = []))
-    group.push({key, reactKey: index === growing ? growingKey : key, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
+    const reactKey = reactKeys[index]!
+    if (!group || startsGroup(reactKey)) groups.push((group = []))
+    group.push({key, reactKey, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
   }
   return groups
-}
-
-/**
- * React's key for the growing block: the last one, but for the footnotes
- * section. A block's key names its render, so the block a reply streams
- * into has a new key on every append; under its own key React would build
- * its DOM again each time (a long list, table or code block at the end,
- * whole). Under this one it patches the DOM. Once a block follows, the
- * block takes its own key (mounted once more).
- */
-const growingKey = 'growing'
-
-function growingIndex(order: RenderView['order']): number {
-  for (let index = order.length - 1; index >= 0; index--) if (!order[index]!.key.startsWith(footnotesKeyPrefix)) return index
-  return -1
 }
 
 function startsGroup(key: string): boolean {

@@ -104,7 +104,12 @@ function renderedAndExpected(expected: string): Promise<{rendered: string; expec
       const inert = document.implementation.createHTMLDocument('')
       const normalize = (root: Element) => {
         for (const element of root.querySelectorAll('*')) {
-          if (element.hasAttribute('style')) element.setAttribute('style', (element as HTMLElement).style.cssText)
+          // A style as the browser reads it; an empty one (left by a patch that removed every property) is none.
+          if (element.hasAttribute('style')) {
+            const css = (element as HTMLElement).style.cssText
+            if (css) element.setAttribute('style', css)
+            else element.removeAttribute('style')
+          }
           const attributes = [...element.attributes].map(({name, value}) => [name, value] as const).sort(([a], [b]) => (a < b ? -1 : 1))
           for (const [name] of attributes) element.removeAttribute(name)
           for (const [name, value] of attributes) element.setAttribute(name, value)

@@ -63,6 +63,31 @@ describe('editor and preview', () => {
     expect(await page.$eval(`${previewRoot} li:last-child`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
   })
 
+  it('should patch a long list edited above the end of the document, every item shown throughout', async () => {
+    // A long list mounts its items a slice at a time (src/render/components.tsx); built again, it would show its first slices only for a few frames.
+    const items = Array.from({length: 1_000}, (_, index) => `- item ${index}`)
+    await openMarkdown(page, served.url, [...items, '', 'After the list.'].join('\n'))
+    await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 1_000, previewRoot)
+    await page.$eval(`${previewRoot} ul`, (node) => ((node as HTMLElement & {mark?: boolean}).mark = true))
+    await installPaintedFrames(page)
+    await page.evaluate((selector) => {
+      const counts: number[] = ((window as unknown as {itemCounts: number[]}).itemCounts = [])
+      ;(window as unknown as PaintedFrames).eachPaintedFrame(() => {
+        counts.push(document.querySelectorAll(`${selector} li`).length)
+        return document.querySelector(`${selector} li`)?.textContent === 'item 0 edited'
+      })
+    }, previewRoot)
+    await page.click('.monaco-editor .view-lines')
+    await page.keyboard.press('Control+Home')
+    await page.keyboard.press('End')
+    await page.keyboard.type(' edited', {delay: 20})
+    await expect.poll(() => page.textContent(`${previewRoot} li`)).toBe('item 0 edited')
+    const counts = await page.evaluate(() => (window as unknown as {itemCounts: number[]}).itemCounts)
+    expect(Math.min(...counts)).toBe(1_000)
+    expect(await page.$eval(`${previewRoot} ul`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
+    expect(await page.textContent(`${previewRoot} p`)).toBe('After the list.')
+  })
+
   it('should show every markdown feature of the feature tour', async () => {
     await openSample(page, 'feature-tour', 'Feature tour')
     const count = (selector: string) => page.locator(`${previewRoot} ${selector}`).count()
