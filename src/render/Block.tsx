@@ -1,7 +1,8 @@
 /**
- * One block of the preview. The worker's block keys are stable, so React
- * only renders blocks that are new or whose heading slugs changed; a changed
- * line offset only touches the wrapper.
+ * One block of the preview. React renders only the blocks whose render
+ * (their HAST) or heading slugs changed, and patches an edited block's DOM
+ * (its React key follows it, see `follow-keys.ts`); a changed line offset
+ * only touches the wrapper.
  */
 import type {Root} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
