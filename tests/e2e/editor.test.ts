@@ -88,6 +88,26 @@ describe('editor and preview', () => {
     expect(await page.textContent(`${previewRoot} p`)).toBe('After the list.')
   })
 
+  it('should keep the other blocks of a group when the block that starts it is edited', async () => {
+    // Blocks are cut into groups at blocks whose React key hashes to 0 mod 32 (src/render/BlocksView.tsx).
+    const paragraphs = Array.from({length: 200}, (_, index) => `Paragraph ${index} with **some** text and \`code\` and more words to make it longer.`)
+    await openMarkdown(page, served.url, paragraphs.join('\n\n'))
+    const groupSizes = () => page.$$eval(`${previewRoot} .block-group`, (groups) => groups.map((group) => group.children.length))
+    const groups = await groupSizes()
+    expect(groups.length).toBeGreaterThan(1)
+    await page.$$eval(`${previewRoot} p`, (nodes) => nodes.forEach((node) => ((node as HTMLElement & {mark?: boolean}).mark = true)))
+    const first = page.locator(`${previewRoot} .block-group:nth-child(2) > .block:first-child p`)
+    const text = (await first.textContent())!
+    // A click on a block puts the editor's cursor on its line.
+    await first.click()
+    await page.keyboard.press('Home')
+    await page.keyboard.type('Edited: ', {delay: 20})
+    await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Edited: '}).textContent()).toBe(`Edited: ${text}`)
+    // The same groups, and no paragraph built again: the edited one patched.
+    expect(await groupSizes()).toEqual(groups)
+    expect(await page.$$eval(`${previewRoot} p`, (nodes) => nodes.filter((node) => !(node as HTMLElement & {mark?: boolean}).mark).length)).toBe(0)
+  })
+
   it('should show every markdown feature of the feature tour', async () => {
     await openSample(page, 'feature-tour', 'Feature tour')
     const count = (selector: string) => page.locator(`${previewRoot} ${selector}`).count()
