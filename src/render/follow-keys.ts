@@ -30,6 +30,8 @@ export interface FollowedKeys {
  */
 export function followKeys(previous: FollowedKeys | undefined, keys: readonly string[]): FollowedKeys {
   if (!previous) return {keys, reactKeys: keys}
+  // The same render again (the view re-rendered for something else): nothing to follow.
+  if (previous.keys === keys) return previous
   const old = previous.keys
   let head = 0
   while (head < keys.length && head < old.length && keys[head] === old[head]) head++

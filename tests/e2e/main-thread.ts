@@ -33,7 +33,6 @@ interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
-  args?: {name?: string}
 }
 
 /**
