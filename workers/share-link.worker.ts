@@ -4,7 +4,7 @@
  * 20-74 ms of the `hashchange`'s task there, garbage collection included.
  */
 import {expose} from 'comlink'
-import {readShareHash} from '../src/state/share-link.ts'
+import {readShareHash} from '../shared/share-link.ts'
 
 export const shareLinkApi = {readShareHash}
 

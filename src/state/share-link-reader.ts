@@ -4,8 +4,8 @@
  * main thread only receives the text.
  */
 import {wrap, type Remote} from 'comlink'
+import {readShareHash} from '../../shared/share-link.ts'
 import type {shareLinkApi} from '../../workers/share-link.worker.ts'
-import {readShareHash} from './share-link.ts'
 
 /** Links (the fragment's characters) shorter than this decompress at once: a millisecond or less. */
 export const offThreadFromChars = 8 * 1024

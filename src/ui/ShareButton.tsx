@@ -2,7 +2,7 @@
 import {useStore} from 'jotai'
 import {useEffect, useState} from 'react'
 import {markdownAtom} from '../state/documents.ts'
-import {shareUrl} from '../state/share-link.ts'
+import {shareUrl} from '../../shared/share-link.ts'
 import {ShareIcon} from './icons.tsx'
 import {Popover} from './Popover.tsx'
 

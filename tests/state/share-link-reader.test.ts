@@ -1,22 +1,6 @@
 import {describe, expect, it, vi} from 'vitest'
+import {shareUrl} from '../../shared/share-link.ts'
 import {offThreadFromChars, readShareHashInOrder} from '../../src/state/share-link-reader.ts'
-import {readShareHash, shareUrl} from '../../src/state/share-link.ts'
-
-describe('share links', () => {
-  it('should round-trip a document through the fragment', () => {
-    const markdown = '# Hi\n\nÜnïcödé, emoji 🎉 and `#md=` inside.\n'
-    const url = shareUrl('http://127.0.0.1:4173/app/?x=1#old', markdown)
-    expect(url.startsWith('http://127.0.0.1:4173/app/#md=')).toBe(true)
-    expect(readShareHash(new URL(url).hash)).toBe(markdown)
-  })
-
-  it('should ignore other fragments and corrupt payloads', () => {
-    expect(readShareHash('#user-content-intro')).toBeUndefined()
-    expect(readShareHash('')).toBeUndefined()
-    expect(readShareHash('#md=')).toBe('')
-    expect(readShareHash('#md=%%%not-lz')).toBeUndefined()
-  })
-})
 
 describe('share links followed in an open page', () => {
   it('should read them in order, and here when the worker cannot start', async () => {
