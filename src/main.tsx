@@ -5,8 +5,8 @@ import {QueryClientProvider} from '@tanstack/react-query'
 import {Provider} from 'jotai'
 import {startTransition, StrictMode} from 'react'
 import {createRoot} from 'react-dom/client'
+import {documentCss} from '../shared/document-css.ts'
 import {readShareHash} from '../shared/share-link.ts'
-import {documentCss} from '../workers/document-css.ts'
 import {App} from './App.tsx'
 import {queryClient} from './data/query-client.ts'
 import {startDocumentRenderer} from './render/document-renderer.ts'
@@ -21,7 +21,7 @@ import {startThemeSync} from './ui/theme.ts'
 
 // The same style sheet as exported documents and the CLI, so the preview looks like the export.
 const style = document.createElement('style')
-style.dataset.source = 'workers/document-css.ts'
+style.dataset.source = 'shared/document-css.ts'
 style.textContent = documentCss
 document.head.prepend(style)
 

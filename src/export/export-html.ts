@@ -1,10 +1,10 @@
 /**
  * Export HTML: the current document as a standalone page, the same output as
  * `npm run render`. The worker renders the whole text; this module and the
- * page template (`workers/html-document.ts`, pure) load only when exporting.
+ * page template (`shared/html-document.ts`, pure) load only when exporting.
  */
-import {documentCss} from '../../workers/document-css.ts'
-import {hastToDocument, titleOf} from '../../workers/html-document.ts'
+import {documentCss} from '../../shared/document-css.ts'
+import {hastToDocument, titleOf} from '../../shared/html-document.ts'
 import {callRenderer} from '../render/client.ts'
 import {katexCss} from './katex-css.ts'
 

@@ -1,6 +1,6 @@
 import type {Root} from 'hast'
 import {describe, expect, test} from 'vitest'
-import {hastToDocument, titleOf} from '../../workers/html-document.ts'
+import {hastToDocument, titleOf} from '../../shared/html-document.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 
 const paragraph: Root = {
