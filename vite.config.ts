@@ -5,7 +5,7 @@ import {samplesPlugin} from './scripts/vite-plugin-samples.ts'
 import {chatServerPlugin} from './server/vite-plugin.ts'
 
 export default defineConfig({
-  // The generated benchmark samples (`/samples/large-*.md`): see scripts/gen-samples.ts.
+  // The generated benchmark samples (`/samples/large-*.md`): see shared/gen-samples.ts.
   plugins: [react(), samplesPlugin(), chatServerPlugin()],
   // The worker has no `document`. `hast-util-from-html-isomorphic` (used by
   // rehype-katex) and `decode-named-character-reference` list a `worker`

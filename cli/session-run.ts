@@ -8,7 +8,7 @@ import {clearCaches} from '../workers/plugins/lru.ts'
 import {createSessionMirror} from '../workers/session-mirror.ts'
 import {closeSession, renderSession} from '../workers/session.ts'
 // The seeded PRNG of the sample generator: the same seed gives the same edits everywhere.
-import {random} from '../scripts/gen-samples.ts'
+import {random} from '../shared/gen-samples.ts'
 
 /** How to feed the text. */
 export interface SessionRunOptions {

@@ -3,7 +3,7 @@
  * `/samples/<file>`, next to the hand-written ones in `public/samples/`.
  */
 import type {Plugin} from 'vite'
-import {generateMarkdown, generatedSamples} from './gen-samples.ts'
+import {generateMarkdown, generatedSamples} from '../shared/gen-samples.ts'
 
 /** The Vite plugin for the generated samples. */
 export function samplesPlugin(): Plugin {

@@ -6,7 +6,7 @@
  * Set BENCH_SIZES (for example `10000,100000`) to pick sizes.
  */
 import {afterAll, bench, describe} from 'vitest'
-import {generateMarkdown} from '../scripts/gen-samples.ts'
+import {generateMarkdown} from '../shared/gen-samples.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
 import {closeSession, renderSession} from '../workers/session.ts'

@@ -4,7 +4,7 @@
  * generated answer of about SIZE bytes for stress tests.
  */
 import {readFile} from 'node:fs/promises'
-import {generateMarkdown, generatedSamples} from '../../scripts/gen-samples.ts'
+import {generateMarkdown, generatedSamples} from '../../shared/gen-samples.ts'
 
 /** The largest answer `/long` generates, in bytes; larger sizes are capped. */
 export const MAX_LONG_BYTES = 1_000_000

@@ -1,5 +1,5 @@
 /** The documents a benchmark can run on: generated sizes, a sample, or the open document. */
-import {generateMarkdown} from '../../scripts/gen-samples.ts'
+import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {markdownAtom} from '../state/documents.ts'
 import {store} from '../state/store.ts'
 import type {DocumentInfo} from './types.ts'

@@ -10,7 +10,7 @@ import lzString from 'lz-string'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
-import {generateMarkdown} from '../../scripts/gen-samples.ts'
+import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
 
 let build: BuildResult

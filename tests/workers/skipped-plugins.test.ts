@@ -7,8 +7,8 @@
 import fs from 'node:fs'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
+import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {createProcessor} from '../../workers/pipeline.ts'
-import {generateMarkdown} from '../../scripts/gen-samples.ts'
 import {hostileInputs} from '../fixtures/hostile.ts'
 
 const skipping = createProcessor()

@@ -1,10 +1,10 @@
 import {readFile} from 'node:fs/promises'
 import {streamText} from 'ai'
 import {describe, expect, test} from 'vitest'
-import {generateMarkdown} from '../../../scripts/gen-samples.ts'
 import {replayAnswer, REPLAY_NOTICE} from '../../../server/models/replay-answers.ts'
 import {MAX_LONG_BYTES} from '../../../server/models/replay-samples.ts'
 import {createReplayModel, MAX_REPLAY_SECONDS, textToDeltas} from '../../../server/models/replay.ts'
+import {generateMarkdown} from '../../../shared/gen-samples.ts'
 
 const body = async (question: string) => (await replayAnswer(question)).slice(REPLAY_NOTICE.length + 2)
 const fences = (text: string) => [...text.matchAll(/^```(\S+)$/gm)].map((match) => match[1])

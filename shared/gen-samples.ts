@@ -1,12 +1,12 @@
 /**
- * Generated sample documents for the benchmark: deterministic (seeded)
- * markdown of a given size that mixes every kind of block: prose with
- * emphasis, links and inline math, tables, task lists, nested lists,
- * footnotes, display math, code in a dozen languages, quotes and raw HTML.
- * It runs in Node and in the browser (the Benchmark view). The Vite plugin
- * in `vite-plugin-samples.ts` serves and emits them, so the repository does
- * not carry megabytes of text. Run directly to print one:
- * `tsx scripts/gen-samples.ts 100000 > large.md`.
+ * Generated sample documents: deterministic (seeded) markdown of a given
+ * size that mixes every kind of block: prose with emphasis, links and inline
+ * math, tables, task lists, nested lists, footnotes, display math, code in a
+ * dozen languages, quotes and raw HTML. Shared by the Benchmark view, the
+ * replay model's `/long`, the CLI's random edits and the Vite plugin that
+ * serves `/samples/large-*.md` (`scripts/vite-plugin-samples.ts`), so the
+ * repository does not carry megabytes of text. Print one with
+ * `tsx scripts/print-sample.ts 100000 > large.md`.
  */
 /** A generated sample: its file name under `/samples/` and its size in bytes (approximate, never less). */
 export interface GeneratedSample {
@@ -135,11 +135,4 @@ export function generateMarkdown(bytes: number, seed: number): string {
     if (next() < 0.05) push(`<details>\n<summary>${title(3)}</summary>\n\n${sentence()} Press <kbd>Ctrl</kbd>+<kbd>${word()}</kbd>.\n\n</details>`)
   }
   return `# Generated document (${Math.round(bytes / 1000)} KB)\n\n${blocks.join('\n\n')}\n`
-}
-
-// Run directly (`tsx scripts/gen-samples.ts BYTES SEED`); `process` is checked
-// first so the module also loads in the browser.
-if (typeof process !== 'undefined' && /gen-samples\.ts$/.test(process.argv?.[1] ?? '')) {
-  const bytes = Number(process.argv[2] ?? 100_000)
-  process.stdout.write(generateMarkdown(bytes, Number(process.argv[3] ?? 1)))
 }
