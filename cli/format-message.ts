@@ -1,5 +1,5 @@
 /** Content problems as `FILE:line:column: reason [ruleId]`, one per line. */
-import type {RenderMessage} from '../workers/types.ts'
+import type {RenderMessage} from '../shared/protocol.ts'
 
 /** One line in the format compilers use, which editors and CI turn into links. */
 export function formatMessage(file: string, message: RenderMessage): string {

@@ -5,8 +5,8 @@
 import type {Root} from 'hast'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
-import {createSessionMirror} from '../workers/session-mirror.ts'
-import {closeSession, renderSession} from '../workers/session.ts'
+import {createSessionMirror} from '../shared/protocol.ts'
+import {closeSession, renderSession} from '../workers/session/session.ts'
 // The seeded PRNG of the sample generator: the same seed gives the same edits everywhere.
 import {random} from '../shared/gen-samples.ts'
 

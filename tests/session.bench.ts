@@ -9,7 +9,7 @@ import {afterAll, bench, describe} from 'vitest'
 import {generateMarkdown} from '../shared/gen-samples.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
-import {closeSession, renderSession} from '../workers/session.ts'
+import {closeSession, renderSession} from '../workers/session/session.ts'
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const chunk = 40

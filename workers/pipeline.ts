@@ -22,7 +22,8 @@ import rehypeShiki from './plugins/rehype-shiki.ts'
 import rehypeSourceLines from './plugins/rehype-source-lines.ts'
 import remarkMathStrict from './plugins/remark-math-strict.ts'
 import {sanitizeSchema} from './sanitize-schema.ts'
-import type {RenderMessage, RenderResult} from './types.ts'
+import type {RenderMessage} from '../shared/protocol.ts'
+import type {RenderResult} from './types.ts'
 
 /**
  * KaTeX never trusts input (`\href`, `\url`, `\htmlData` stay inert), and

@@ -1,7 +1,7 @@
 /** The Benchmark view's state: what to run, how the run goes, what it measured. */
 import {atom} from 'jotai'
+import {defaultPoolSize} from '../../shared/default-pool-size.ts'
 import type {BenchProgress} from './run-bench.ts'
-import {defaultPoolSize} from '../render/client.ts'
 import {modes, type BenchConfig, type BenchResults, type RunResult} from './types.ts'
 
 /** Block workers by default: the app's own. */

@@ -4,6 +4,7 @@
  * the render `open` left (or opens first, unmeasured); `stream` starts from
  * an empty stage.
  */
+import {startBenchWorker, stopBenchWorker} from './bench-worker.ts'
 import {documentLabel, loadDocument} from './documents.ts'
 import {afterNextPaint, percentile, recordIdle, startRecording} from './measure.ts'
 import {startDriver, warmUpText, type ModeDriver} from './modes/driver.ts'
@@ -43,6 +44,16 @@ const scenarioRunners: Record<ScenarioId, (context: ScenarioContext, start: numb
 
 /** Run `config` on `host`; resolves with what was measured, also when cancelled. */
 export async function runBench(config: BenchConfig, host: BenchHost): Promise<BenchResults> {
+  // Swapped before anything is measured; the app's worker comes back however the run ends.
+  startBenchWorker()
+  try {
+    return await runAll(config, host)
+  } finally {
+    stopBenchWorker()
+  }
+}
+
+async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResults> {
   const {signal} = host
   const startedAt = new Date().toISOString()
   const modeIds = modes.map(({id}) => id).filter((id) => config.modes.includes(id))
@@ -147,7 +158,6 @@ export async function runBench(config: BenchConfig, host: BenchHost): Promise<Be
     cancelled = true
   } finally {
     host.echo(undefined)
-    if (modeIds.includes('offthread')) await (await import('./modes/offthread.ts')).stopPool().catch(() => {})
   }
   report(cancelled ? 'Cancelled' : 'Done', 0)
   return {

@@ -104,8 +104,8 @@ export function createStage(host: HTMLElement): Stage {
 }
 
 /**
- * A whole document's HAST as a view of one block per top-level node, keyed
- * by index: every update brings new nodes, so every block renders again.
+ * A whole document's HAST as a view of one block per top-level node, with
+ * its index as id: every update brings new nodes, so every block renders again.
  */
 export function fullRenderView(sessionId: string, hast: Root, version: number): RenderView {
   const blocks = new Map<string, Root>()
@@ -114,9 +114,9 @@ export function fullRenderView(sessionId: string, hast: Root, version: number): 
   for (const node of hast.children) {
     // The line endings between blocks show nothing.
     if (node.type === 'text' && node.value.trim() === '') continue
-    const key = `b${index++}`
-    blocks.set(key, {type: 'root', children: [node as RootContent]})
-    order.push({key, lineOffset: 0})
+    const id = `b${index++}`
+    blocks.set(id, {type: 'root', children: [node as RootContent]})
+    order.push({id, lineOffset: 0})
   }
   return {...emptyRender(sessionId), blocks, order, version, requested: version}
 }

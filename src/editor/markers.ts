@@ -1,6 +1,6 @@
 /** Content messages from the pipeline as Monaco markers. */
 import type {editor} from 'monaco-editor/editor'
-import type {RenderMessage} from '../../workers/types.ts'
+import type {RenderMessage} from '../../shared/protocol.ts'
 
 /** Severity values of `monaco.MarkerSeverity`, inlined so this file stays free of Monaco's runtime. */
 const severity = {warning: 4, error: 8} as const

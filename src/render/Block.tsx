@@ -1,8 +1,8 @@
 /**
  * One block of the preview. React renders only the blocks whose render
  * (their HAST) or heading slugs changed, and patches an edited block's DOM
- * (its React key follows it, see `follow-keys.ts`); a changed line offset
- * only touches the wrapper.
+ * (its React key is the block's id, which edits keep); a changed line
+ * offset only touches the wrapper.
  */
 import type {Root} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'

@@ -6,7 +6,6 @@ import type {Root} from 'hast'
 import {memo, useMemo, type CSSProperties, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
 import {Block} from './Block.tsx'
-import {useFollowedKeys} from './follow-keys.ts'
 import {GroupPlaceholder, sameItems, useGroupWindow, type WindowItem} from './group-window.tsx'
 import {headingSlugs} from './heading-ids.ts'
 
@@ -34,11 +33,9 @@ const largeDocumentBlocks = 400
 /** The blocks of `view`, in order. */
 export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
-  const slugs = useMemo(() => headingSlugs(order.map(({key}) => blocks.get(key) ?? emptyRoot)), [order, blocks])
-  const keys = useMemo(() => order.map(({key}) => key), [order])
-  const reactKeys = useFollowedKeys(view.sessionId, keys)
+  const slugs = useMemo(() => headingSlugs(order.map(({id}) => blocks.get(id) ?? emptyRoot)), [order, blocks])
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
-  const groups = groupBlocks(shown, blocks, slugs, reactKeys)
+  const groups = groupBlocks(shown, blocks, slugs)
   const large = Math.max(order.length, view.scanned) > largeDocumentBlocks
   const groupWindow = useGroupWindow(large, view.sessionId, groups)
   const classes = ['markdown-body', large ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
@@ -46,9 +43,9 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
     <article ref={groupWindow.articleRef} className={classes}>
       {groups.map((items, index) =>
         groupWindow.mounts(items, index) ? (
-          <BlockGroup key={items[0]!.reactKey} items={items} />
+          <BlockGroup key={items[0]!.id} items={items} />
         ) : (
-          <GroupPlaceholder key={items[0]!.reactKey} items={items} groupWindow={groupWindow} />
+          <GroupPlaceholder key={items[0]!.id} items={items} groupWindow={groupWindow} />
         ),
       )}
       {order.length === 0 && view.version > 0 && empty}
@@ -56,36 +53,28 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   )
 }
 
-/** What one block of a group needs. */
-interface GroupItem extends WindowItem {
-  /** React's key, which follows the block through edits (see `follow-keys.ts`). */
-  reactKey: string
-}
-
 /**
  * Cut the blocks into groups of about 32, so that an update re-renders a
  * few dozen group elements and the group it touched, not thousands of
- * blocks. A group starts at a block whose React key hashes to 0 mod 32:
- * the cuts depend on content, not on position, so inserting a block moves
- * no other block into another group (which would remount it), and an
- * edited block, which keeps its React key, does not move a cut either.
+ * blocks. A group starts at a block whose id hashes to 0 mod 32: the cuts
+ * depend on ids, which edits keep, so neither an edit nor an inserted block
+ * moves another block into another group (which would remount it).
  */
-function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[], reactKeys: readonly string[]): GroupItem[][] {
-  const groups: GroupItem[][] = []
-  let group: GroupItem[] | undefined
-  for (const [index, {key, lineOffset}] of order.entries()) {
-    const hast = blocks.get(key)
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[]): WindowItem[][] {
+  const groups: WindowItem[][] = []
+  let group: WindowItem[] | undefined
+  for (const [index, {id, lineOffset}] of order.entries()) {
+    const hast = blocks.get(id)
     if (!hast) continue
-    const reactKey = reactKeys[index]!
-    if (!group || startsGroup(reactKey)) groups.push((group = []))
-    group.push({key, reactKey, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
+    if (!group || startsGroup(id)) groups.push((group = []))
+    group.push({id, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
   }
   return groups
 }
 
-function startsGroup(key: string): boolean {
+function startsGroup(id: string): boolean {
   let hash = 0
-  for (let index = 0; index < key.length; index++) hash = (hash * 31 + key.charCodeAt(index)) | 0
+  for (let index = 0; index < id.length; index++) hash = (hash * 31 + id.charCodeAt(index)) | 0
   return (hash & 31) === 0
 }
 
@@ -98,11 +87,11 @@ function startsGroup(key: string): boolean {
  * viewport (typing in the 1 MB sample: frames of 60-70 ms).
  */
 const BlockGroup = memo(
-  function BlockGroup({items}: {items: readonly GroupItem[]}) {
+  function BlockGroup({items}: {items: readonly WindowItem[]}) {
     return (
       <div className="block-group" style={{'--group-blocks': items.length} as CSSProperties}>
-        {items.map(({reactKey, hast, lineOffset, slugs}) => (
-          <Block key={reactKey} hast={hast} lineOffset={lineOffset} slugs={slugs} />
+        {items.map(({id, hast, lineOffset, slugs}) => (
+          <Block key={id} hast={hast} lineOffset={lineOffset} slugs={slugs} />
         ))}
       </div>
     )

@@ -1,6 +1,7 @@
 /**
  * The render worker (the app's other workers are Monaco's own and one that
- * reads long share links, `src/state/share-link-reader.ts`). It is started
+ * reads long share links, `src/state/share-link-reader.ts`; the benchmark
+ * swaps in its own entry, `src/bench/bench-worker.ts`). It is started
  * on first use and replaced when it dies, when a call fails with a bug
  * (content problems come back as messages, never as errors), or when the
  * watchdog finds it stuck.
@@ -26,12 +27,17 @@ interface Running {
 export const renderTimeoutMs = 10_000
 
 let running: Running | undefined
+let createWorker = appWorker
 const crashListeners = new Set<(reason: string) => void>()
 let inFlight = 0
 let watchdog: ReturnType<typeof setTimeout> | undefined
 
+function appWorker(): Worker {
+  return new Worker(new URL('../../workers/render.worker.ts', import.meta.url), {type: 'module'})
+}
+
 function start(): Running {
-  const worker = new Worker(new URL('../../workers/render.worker.ts', import.meta.url), {type: 'module'})
+  const worker = createWorker()
   let kill: Running['kill'] = () => {}
   const died = new Promise<never>((_, reject) => {
     kill = (reason, name) => {
@@ -43,8 +49,6 @@ function start(): Running {
   // Nobody may be waiting when it dies; the rejection is still handled.
   died.catch(() => {})
   const current: Running = {worker, remote: wrap<RenderApi>(worker), died, kill}
-  const pool = defaultPoolSize()
-  if (pool > 0) current.remote.usePool(pool).catch(() => {})
   const crashed = (reason: string) => {
     if (running !== current) return
     restartRenderer(reason, current)
@@ -59,12 +63,13 @@ function start(): Running {
 }
 
 /**
- * Block workers the render worker starts for long documents: the cores left
- * beside the main thread and the session worker, up to 4 (none on 2 cores,
- * where they measured slower than rendering in the session worker alone).
+ * Start render workers with `create` from now on (without it, the app's
+ * entry again) and stop the running one; calls in flight fail. Only the
+ * benchmark uses it: its entry has the app's API plus its own switches.
  */
-export function defaultPoolSize(cores = typeof navigator === 'object' ? navigator.hardwareConcurrency : 2): number {
-  return Math.max(0, Math.min(4, (cores || 2) - 2))
+export function setRendererWorker(create: () => Worker = appWorker): void {
+  createWorker = create
+  restartRenderer('The render worker was replaced')
 }
 
 /** Call the worker; rejects if the call throws, the worker dies meanwhile, or the watchdog stops it. */

@@ -17,7 +17,8 @@ import {clobberPrefix} from './heading-ids.ts'
 
 /** What the window needs of one block. */
 export interface WindowItem {
-  key: string
+  /** The block's id. */
+  id: string
   hast: Root
   lineOffset: number
   /** Its headings' slugs, newline-joined. */
@@ -51,8 +52,8 @@ export interface GroupWindow {
 
 /**
  * The window of a blocks view: everything mounted unless `windowed`. The
- * mounted groups are remembered by their blocks' keys (an edit changes one
- * block's key, not its neighbours'), and forgotten with the session.
+ * mounted groups are remembered by their blocks' ids, which edits keep,
+ * and forgotten with the session.
  */
 export function useGroupWindow(windowed: boolean, sessionId: string | undefined, groups: readonly (readonly WindowItem[])[]): GroupWindow {
   const kept = useRef({sessionId, keys: new Set<string>()})
@@ -67,11 +68,11 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
     let observer: IntersectionObserver | undefined
     const watched = new Map<Element, readonly WindowItem[]>()
     const keep = (items: readonly WindowItem[]) => {
-      for (const {key} of items) kept.current.keys.add(key)
+      for (const {id} of items) kept.current.keys.add(id)
     }
     return {
       mounts(items, index) {
-        if (!latest.current.windowed || index < firstGroups || items.some(({key}) => kept.current.keys.has(key))) {
+        if (!latest.current.windowed || index < firstGroups || items.some(({id}) => kept.current.keys.has(id))) {
           keep(items)
           return true
         }
@@ -198,7 +199,7 @@ export function sameItems(before: readonly WindowItem[], after: readonly WindowI
     before.length === after.length &&
     before.every((item, index) => {
       const other = after[index]!
-      return item.key === other.key && item.hast === other.hast && item.lineOffset === other.lineOffset && item.slugs === other.slugs
+      return item.id === other.id && item.hast === other.hast && item.lineOffset === other.lineOffset && item.slugs === other.slugs
     })
   )
 }

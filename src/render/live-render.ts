@@ -3,7 +3,7 @@
  * runs only the newest text is kept, and it is sent when the call returns, so
  * work never queues up and the preview converges to the latest text.
  */
-import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
+import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 
 /** How a live render talks to the worker; injected so tests can fake it. */
 export interface LiveRenderBackend {

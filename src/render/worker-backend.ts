@@ -1,11 +1,14 @@
 /** The live-render backend that talks to the render worker, shared by the editor's preview and the chat. */
-import {proxy} from 'comlink'
-import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
+import {transfer} from 'comlink'
+import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 import {callRenderer, failureReason, rendererAlive, restartRenderer} from './client.ts'
 import type {LiveRenderBackend} from './live-render.ts'
-import {inSendingOrder} from './sending-order.ts'
 
-/** Render session `sessionId` in the worker; progress updates and signs of life keep the watchdog at bay. */
+/**
+ * Render session `sessionId` in the worker. Its partial updates, signs of
+ * life and final update come on one port, in order; each keeps the
+ * watchdog at bay.
+ */
 export async function renderSessionInWorker(
   sessionId: string,
   markdown: string,
@@ -13,12 +16,23 @@ export async function renderSessionInWorker(
   options: SessionOptions,
   progress: (update: SessionUpdate) => void,
 ): Promise<SessionUpdate> {
-  const ordered = inSendingOrder((update) => {
-    rendererAlive()
-    progress(update)
+  const {port1, port2} = new MessageChannel()
+  const final = new Promise<SessionUpdate>((resolve) => {
+    port1.onmessage = ({data}: MessageEvent<SessionEvent>) => {
+      rendererAlive()
+      if (data.type === 'alive') return
+      if (data.update.partial) progress(data.update)
+      else resolve(data.update)
+    }
   })
-  const update = await callRenderer((remote) => remote.renderSession(sessionId, markdown, version, options, proxy(ordered.progress), proxy(rendererAlive)))
-  return ordered.result(update)
+  try {
+    return await callRenderer(async (remote) => {
+      await remote.streamSession(transfer(port2, [port2]), sessionId, markdown, version, options)
+      return final
+    })
+  } finally {
+    port1.close()
+  }
 }
 
 /** Render sessions in the app's one render worker. */

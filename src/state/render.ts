@@ -4,14 +4,13 @@
  */
 import type {Root} from 'hast'
 import {atom, type createStore} from 'jotai'
-import type {BlockPlacement, SessionUpdate} from '../../workers/session-types.ts'
-import type {RenderMessage} from '../../workers/types.ts'
+import {applyUpdate as applyToHeld, type BlockPlacement, type RenderMessage, type SessionUpdate} from '../../shared/protocol.ts'
 
 /** What the preview shows and the status area reports. */
 export interface RenderView {
   /** The render session (the document id) these blocks belong to. */
   sessionId: string | undefined
-  /** The blocks of `order`, by key. */
+  /** The blocks of `order`, by id. */
   blocks: ReadonlyMap<string, Root>
   /** The shown document's blocks, in order. */
   order: readonly BlockPlacement[]
@@ -118,33 +117,18 @@ export function requestRender(view: RenderView, version: number): RenderView {
 export type ApplyResult = RenderView | undefined
 
 /**
- * `view` with `update` merged in, as `workers/session-mirror.ts` does it:
- * the update's order replaces the tail from `orderStart`, and only blocks of
- * the new order are kept (the session sends again any block that returns).
- * Returns `undefined` when the update does not fit what was received before
- * (a block never received, a wrong length); the caller then restarts the session.
- * Every update of the session must be applied, in order: each builds on the last.
+ * `view` with `update` applied (see `applyUpdate` in shared/protocol.ts), or
+ * `undefined` when it does not fit what was received before: the caller
+ * then restarts the session. Every update of the session must be applied,
+ * in order: each builds on the last.
  */
 export function applyUpdate(view: RenderView, update: SessionUpdate): ApplyResult {
   if (update.sessionId !== view.sessionId) return view
-  const keep = update.orderKeep ?? 0
-  if (update.orderStart + keep > view.order.length) return undefined
-  const order =
-    update.orderStart === 0 && keep === 0
-      ? update.order
-      : [...view.order.slice(0, update.orderStart), ...update.order, ...view.order.slice(view.order.length - keep)]
-  if (order.length !== update.total) return undefined
-  const blocks = new Map<string, Root>()
-  const received = new Map(update.blocks.map((block) => [block.key, block.hast]))
-  for (const {key} of order) {
-    const block = received.get(key) ?? view.blocks.get(key)
-    if (!block) return undefined
-    blocks.set(key, block)
-  }
+  const held = applyToHeld(view, update)
+  if (!held) return undefined
   return {
     ...view,
-    blocks,
-    order,
+    ...held,
     scanned: update.scanned,
     messages: update.messages,
     version: Math.max(view.version, update.version),

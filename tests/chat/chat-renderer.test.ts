@@ -5,19 +5,19 @@ import type {LiveRenderBackend} from '../../src/render/live-render.ts'
 import {activeConversationIdAtom, chatMessagesAtom, type ChatMessage} from '../../src/state/chat.ts'
 import {messageRenderAtom} from '../../src/state/chat-render.ts'
 import {renderStateOf} from '../../src/state/render.ts'
-import type {SessionOptions, SessionUpdate} from '../../workers/session-types.ts'
+import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 
-/** A backend that renders each text as one block keyed by the text, and logs every call. */
+/** A backend that renders each text as one block whose id is the text, and logs every call. */
 function fakeBackend() {
   const calls: {sessionId: string; markdown: string; options: SessionOptions}[] = []
   const closed: string[] = []
   const backend: LiveRenderBackend = {
     render: async (sessionId, markdown, version, _progress, options) => {
       calls.push({sessionId, markdown, options})
-      const key = `${options.heal ? 'healed:' : ''}${markdown}`
+      const id = `${options.heal ? 'healed:' : ''}${markdown}`
       const update: SessionUpdate = {
-        sessionId, version, orderStart: 0, total: 1, scanned: 1, order: [{key, lineOffset: 0}],
-        blocks: [{key, hast: {type: 'root', children: [{type: 'text', value: key}]}}],
+        sessionId, version, orderStart: 0, orderKeep: 0, total: 1, scanned: 1, order: [{id, lineOffset: 0}],
+        blocks: [{id, hast: {type: 'root', children: [{type: 'text', value: id}]}}],
         messages: [], ms: 1, rendered: 1, partial: false,
       }
       return update
@@ -52,7 +52,7 @@ describe('chat renderer', () => {
       ['chat:r1', 'Hello **world**', {}],
     ])
     const view = store.get(messageRenderAtom('r1'))
-    expect(view.order.map(({key}) => key)).toEqual(['Hello **world**'])
+    expect(view.order.map(({id}) => id)).toEqual(['Hello **world**'])
     expect(view.version).toBe(3)
     expect(renderStateOf(view)).toBe('idle')
     expect(closed).toEqual(['chat:r1'])

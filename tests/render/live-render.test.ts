@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {createLiveRender, type LiveRenderBackend} from '../../src/render/live-render.ts'
-import type {SessionUpdate} from '../../workers/session-types.ts'
+import type {SessionUpdate} from '../../shared/protocol.ts'
 
 interface Call {
   markdown: string
@@ -24,7 +24,7 @@ function fakeBackend() {
   return {backend, calls, events}
 }
 
-const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, total: 0, scanned: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
+const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, orderKeep: 0, total: 0, scanned: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('live render', () => {

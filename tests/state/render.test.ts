@@ -13,7 +13,7 @@ import {
   requestRender,
   type RenderView,
 } from '../../src/state/render.ts'
-import type {SessionUpdate} from '../../workers/session-types.ts'
+import type {SessionUpdate} from '../../shared/protocol.ts'
 
 const block = (text: string): Root => ({type: 'root', children: [{type: 'text', value: text}]})
 
@@ -23,11 +23,12 @@ function update(version: number, keys: string[], options: {orderStart?: number; 
   return {
     sessionId: 's',
     version,
-    order: keys.map((key, index) => ({key, lineOffset: (orderStart + index) * 2})),
+    order: keys.map((id, index) => ({id, lineOffset: (orderStart + index) * 2})),
     orderStart,
+    orderKeep: 0,
     total,
     scanned: total,
-    blocks: sent.map((key) => ({key, hast: block(key)})),
+    blocks: sent.map((id) => ({id, hast: block(id)})),
     messages: [],
     ms: 5,
     rendered: sent.length,
@@ -35,7 +36,7 @@ function update(version: number, keys: string[], options: {orderStart?: number; 
   }
 }
 
-const keysOf = (view: RenderView | undefined) => view?.order.map((item) => item.key)
+const idsOf = (view: RenderView | undefined) => view?.order.map((item) => item.id)
 
 describe('render updaters', () => {
   it('should be rendering while a newer version is on its way', () => {
@@ -55,7 +56,7 @@ describe('render updaters', () => {
   it('should replace the tail of the order and keep the blocks it already has', () => {
     const first = applyUpdate(emptyRender('s'), update(1, ['a', 'b', 'c']))!
     const second = applyUpdate(first, update(2, ['d', 'c'], {orderStart: 1, sent: ['d']}))!
-    expect(keysOf(second)).toEqual(['a', 'd', 'c'])
+    expect(idsOf(second)).toEqual(['a', 'd', 'c'])
     expect(second.blocks.get('a')).toBe(first.blocks.get('a'))
     expect(second.blocks.get('c')).toBe(first.blocks.get('c'))
     // Blocks that left the document are dropped; the session sends them again if they return.
@@ -82,7 +83,7 @@ describe('render updaters', () => {
     // A new worker starts the session over: the whole order comes again.
     const recovered = applyUpdate(failed, update(2, ['b']))!
     expect(renderStateOf(recovered)).toBe('idle')
-    expect(keysOf(recovered)).toEqual(['b'])
+    expect(idsOf(recovered)).toEqual(['b'])
     expect(recovered.error).toBe('The render worker crashed')
     expect(dismissError(recovered).error).toBeUndefined()
   })
@@ -90,8 +91,8 @@ describe('render updaters', () => {
 
 /** A first update of session `sessionId` with `count` one-paragraph blocks. */
 function firstUpdate(sessionId: string, count: number, partial: boolean): SessionUpdate {
-  const blocks = Array.from({length: count}, (_, index) => ({key: `k${index}`, hast: {type: 'root' as const, children: [{type: 'text' as const, value: `block ${index}`}]}}))
-  return {sessionId, version: 1, order: blocks.map(({key}, index) => ({key, lineOffset: index * 2})), orderStart: 0, total: count, scanned: count, blocks, messages: [], ms: 1, rendered: count, partial}
+  const blocks = Array.from({length: count}, (_, index) => ({id: `k${index}`, hast: {type: 'root' as const, children: [{type: 'text' as const, value: `block ${index}`}]}}))
+  return {sessionId, version: 1, order: blocks.map(({id}, index) => ({id, lineOffset: index * 2})), orderStart: 0, orderKeep: 0, total: count, scanned: count, blocks, messages: [], ms: 1, rendered: count, partial}
 }
 
 /** Whether `promise` has settled after the pending tasks ran. */

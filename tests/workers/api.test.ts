@@ -2,5 +2,5 @@ import {expect, it} from 'vitest'
 import {api} from '../../workers/api.ts'
 
 it('should expose the worker api', () => {
-  expect(Object.keys(api).sort()).toEqual(['closeSession', 'markdownToHast', 'renderSession', 'timeStages', 'usePool', 'warmUp'])
+  expect(Object.keys(api).sort()).toEqual(['closeSession', 'markdownToHast', 'streamSession', 'warmUp'])
 })

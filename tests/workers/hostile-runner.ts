@@ -5,8 +5,8 @@
  */
 import {toHtml} from 'hast-util-to-html'
 import {markdownToHast} from '../../workers/pipeline.ts'
-import {createSessionMirror} from '../../workers/session-mirror.ts'
-import {renderSession} from '../../workers/session.ts'
+import {createSessionMirror} from '../../shared/protocol.ts'
+import {renderSession} from '../../workers/session/session.ts'
 import {hostileInputs} from '../fixtures/hostile.ts'
 
 /** What the runner reports for one way of rendering. */
@@ -34,7 +34,7 @@ const full = await timed(async () => toHtml((await markdownToHast(markdown)).has
 console.log(JSON.stringify({kind: 'full', run: {...full, html: undefined}}))
 const session = await timed(async () => {
   const mirror = createSessionMirror()
-  mirror.apply(await renderSession(input.name, markdown, 1, {}, (update) => mirror.apply(update)))
+  mirror.apply(await renderSession(input.name, markdown, 1, {}, (event) => event.type === 'update' && mirror.apply(event.update)))
   return toHtml(mirror.hast())
 })
 console.log(JSON.stringify({kind: 'session', run: {...session, html: undefined}, same: full.html !== undefined && session.html === full.html}))

@@ -10,7 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
-import {createSessionMirror} from '../../workers/session-mirror.ts'
+import {createSessionMirror} from '../../shared/protocol.ts'
 import type {RenderResult} from '../../workers/types.ts'
 import {
   buildApp,
@@ -123,7 +123,7 @@ describe('render worker in Chromium (production build)', () => {
         async ({md, id, size}) => {
           await window.renderer.usePool(size)
           const started = performance.now()
-          const update = await Promise.race([window.renderer.renderSession(id, md, 1), window.workerFailed])
+          const update = await Promise.race([window.renderSession(id, md, 1), window.workerFailed])
           return {update, ms: performance.now() - started}
         },
         {md: text, id: sessionId, size: pool},

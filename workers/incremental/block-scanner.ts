@@ -71,9 +71,13 @@ export function scanBlocks(
   const blocks: ScannedBlock[] = [{start: from, end: text.length, state}]
   let current = {...state}
   let position = from
+  // A line ends at `\n`, `\r\n` or a lone `\r`, as in CommonMark (§2.1).
+  let nextReturn = text.indexOf('\r', from)
   while (position < text.length) {
     let lineEnd = text.indexOf('\n', position)
     if (lineEnd < 0) lineEnd = text.length
+    if (nextReturn >= 0 && nextReturn < position) nextReturn = text.indexOf('\r', position)
+    if (nextReturn >= 0 && nextReturn < lineEnd) lineEnd = nextReturn
     const line = text.slice(position, lineEnd)
     if (position > from && isBoundary(line, current)) {
       blocks[blocks.length - 1]!.end = position
@@ -81,7 +85,7 @@ export function scanBlocks(
       blocks.push({start: position, end: text.length, state: {...current}})
     }
     current = advance(current, line)
-    position = lineEnd + 1
+    position = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1)
   }
   return {blocks, stoppedAt: undefined}
 }

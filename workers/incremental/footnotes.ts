@@ -6,7 +6,8 @@ import type {Element, ElementContent, RootContent} from 'hast'
 import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
 import {hashString} from './hash.ts'
-import {footnotesKeyPrefix} from '../session-types.ts'
+/** How a footnotes section's key starts. */
+const footnotesKeyPrefix = 'footnotes-'
 
 const refIdPrefix = 'user-content-fnref-'
 const hrefPrefix = '#user-content-fn-'

@@ -3,10 +3,11 @@
  * document written in front of it as markdown.
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
+import type {Root as MdastRoot} from 'mdast'
 import {removePosition} from 'unist-util-remove-position'
 import {runPipeline, fileToMessages} from '../pipeline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
-import type {RenderMessage} from '../types.ts'
+import type {RenderMessage} from '../../shared/protocol.ts'
 
 /** A block rendered on its own. */
 export interface BlockRender {
@@ -40,8 +41,8 @@ export interface BlockRender {
    * path of child indices to the sentinel paragraph that marks where the
    * section goes, or `null` when the sentinel did not come out as a plain
    * paragraph. Absent when rendered without a slot, or when the sentinel
-   * came out at the top level (nothing was left open: the section follows
-   * the block as usual, and the sentinel is gone from `nodes`).
+   * came out as the last top-level node (nothing was left open: the section
+   * follows the block as usual, and the sentinel is gone from `nodes`).
    */
   slot?: number[] | null
   /** Rendered with `slot` on. */
@@ -200,6 +201,13 @@ function inlineChildren(body: string): ElementContent[] | undefined {
 
 /** A paragraph written after a block to see whether the block is closed. */
 const sentinel = 'offthread-block-end-sentinel'
+/**
+ * The paragraph that stands in for the footnotes section in a slot render.
+ * It holds a link, as the section does (its backreferences): with an `<a>`
+ * left open, the HTML parser's adoption agency takes a link's start tag out
+ * of it, so the sentinel does not come out plain, as the section would not.
+ */
+const slotSentinel = `[${sentinel}](#${sentinel})`
 
 /**
  * Markdown written before a block: footnote stubs (so its references parse
@@ -226,7 +234,8 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
  * parser put it: the footnotes section goes there. The HTML parser treats a
  * `<p>` and a `<section>` start tag alike (CommonMark's HTML block rules
  * aside, both are "in body" block starts), so the section lands inside the
- * open elements exactly as in a full render.
+ * open elements exactly as in a full render, or before an open table (foster
+ * parenting), where the sentinel is followed by the table.
  */
 export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false, beforeContainer = false): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
@@ -238,11 +247,8 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   // when a container (a quote, a footnote definition) follows the blank
   // line than when a paragraph does: the sentinel is quoted then.
   const quoted = checkClosed && !slot && beforeContainer && endsWithBlankLine.test(text)
-  const source = prefix + text + (withSentinel ? separator + (quoted ? '> ' : '') + sentinel + '\n' : '')
-  // A generated section has no position, so the sentinel standing in for
-  // it must have none either: the HTML parser ends open elements' positions
-  // at the last node with one.
-  const {mdast, hast, file} = await runPipeline(source, slot ? (tree) => removePosition(tree.children[tree.children.length - 1]!, {force: true}) : undefined)
+  const source = prefix + text + (withSentinel ? separator + (quoted ? '> ' : '') + (slot ? slotSentinel : sentinel) + '\n' : '')
+  const {mdast, hast, file} = await runPipeline(source, slot ? prepareSlot : undefined)
   const content = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition')
   let slots = content.length
   let nodes = slot ? hast.children : withoutFootnoteSection(hast)
@@ -250,15 +256,11 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   let slotPath: number[] | null | undefined
   if (slot) {
     const sentinelNode = content[content.length - 1]
-    slotPath = isSentinel(sentinelNode) ? findSentinel(nodes) : null
-    if (slotPath?.length === 1) {
-      // Nothing open: as if rendered without the sentinel (and without the
-      // block's own footnotes section, which follows it).
-      nodes = withoutLast(nodes.slice(0, slotPath[0]! + 1))
+    slotPath = isSentinel(sentinelNode, true) ? findSentinel(nodes) : null
+    if (slotPath?.length === 1 && slotPath[0] === nodes.length - 1) {
+      // Nothing open: as if rendered without the sentinel.
+      nodes = withoutLast(nodes)
       slotPath = undefined
-    } else if (slotPath) {
-      // Whatever follows the sentinel is this block's own footnotes section.
-      nodes = truncateAfter(nodes, slotPath)
     }
     content.pop()
     slots--
@@ -290,34 +292,33 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   )
   const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot, hasHtml}
   if (slotPath !== undefined) render.slot = slotPath
-  if (slot && !hasHtml && !isSentinel(content[content.length - 1])) render.slotUnneeded = true
+  if (slot && !hasHtml && !isSentinel(content[content.length - 1], true)) render.slotUnneeded = true
   return render
 }
 
 /**
- * Path to the last paragraph holding just the sentinel, outside any
- * footnotes section (which follows the sentinel and may quote anything).
+ * Before a slot render's HTML: without footnote definitions, the block has
+ * no footnotes section of its own, which would land after the sentinel and
+ * could not be told from the block's nodes (an open table's, say). A
+ * generated section has no position, so the sentinel standing in for it
+ * must have none either: the HTML parser ends open elements' positions at
+ * the last node with one.
  */
+function prepareSlot(tree: MdastRoot): void {
+  tree.children = tree.children.filter((node) => node.type !== 'footnoteDefinition')
+  removePosition(tree.children[tree.children.length - 1]!, {force: true})
+}
+
+/** Path to the last paragraph holding just the slot's sentinel link. */
 function findSentinel(nodes: readonly RootContent[]): number[] | null {
   for (let index = nodes.length - 1; index >= 0; index--) {
     const node = nodes[index]!
-    if (node.type !== 'element' || (node.tagName === 'section' && node.properties.dataFootnotes !== undefined)) continue
-    if (isSentinelParagraph(node)) return [index]
+    if (node.type !== 'element') continue
+    if (isSentinelParagraph(node, true)) return [index]
     const inner = findSentinel(node.children as RootContent[])
     if (inner) return [index, ...inner]
   }
   return null
-}
-
-/** `nodes` with everything after the node at `path` removed, at every level. */
-function truncateAfter(nodes: RootContent[], path: readonly number[]): RootContent[] {
-  const [index, ...rest] = path
-  const kept = nodes.slice(0, index! + 1)
-  if (rest.length > 0) {
-    const parent = kept[index!] as Element
-    kept[index!] = {...parent, children: truncateAfter(parent.children as RootContent[], rest) as Element['children']}
-  }
-  return kept
 }
 
 /** A slot render's nodes with the sentinel replaced by `section`; copies only the nodes on the path. */
@@ -332,10 +333,12 @@ export function fillSlot(nodes: readonly RootContent[], path: readonly number[],
   }
   return copy
 }
-/** Number of line endings in `text`. */
+/** Number of line endings in `text`: `\n`, `\r\n` or a lone `\r`, as the parser counts lines. */
 export function countLines(text: string): number {
   let count = 0
   for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) count++
+  // A `\r` followed by a `\n` ends the same line as it.
+  for (let index = text.indexOf('\r'); index >= 0; index = text.indexOf('\r', index + 1)) if (text.charCodeAt(index + 1) !== 10) count++
   return count
 }
 
@@ -398,15 +401,12 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
  */
 const openable = new Set(['html', 'code', 'math'])
 
-/** Whether a hast node is the sentinel paragraph. */
-function isSentinelParagraph(node: RootContent | Element['children'][number] | undefined): boolean {
-  return (
-    node?.type === 'element' &&
-    node.tagName === 'p' &&
-    node.children.length === 1 &&
-    node.children[0]!.type === 'text' &&
-    node.children[0]!.value === sentinel
-  )
+/** Whether a hast node is the sentinel paragraph (the slot's holds a link). */
+function isSentinelParagraph(node: RootContent | Element['children'][number] | undefined, slot = false): boolean {
+  if (node?.type !== 'element' || node.tagName !== 'p' || node.children.length !== 1) return false
+  const only = node.children[0]!
+  const text = slot ? (only.type === 'element' && only.tagName === 'a' && only.children.length === 1 ? only.children[0] : undefined) : only
+  return text?.type === 'text' && text.value === sentinel
 }
 
 /** The one element inside `node` (a `tagName`), line endings aside. */
@@ -416,9 +416,11 @@ function onlyElement(node: RootContent | undefined, tagName: string): Element['c
   return inner.length === 1 ? inner[0] : undefined
 }
 
-/** Whether an mdast node is the sentinel paragraph. */
-function isSentinel(node: {type: string; children?: unknown[]} | undefined): boolean {
-  const only = node?.type === 'paragraph' && node.children?.length === 1 ? (node.children[0] as {type: string; value?: string}) : undefined
+/** Whether an mdast node is the sentinel paragraph (the slot's holds a link). */
+function isSentinel(node: {type: string; children?: unknown[]} | undefined, slot = false): boolean {
+  type Node = {type: string; value?: string; children?: unknown[]}
+  let only = node?.type === 'paragraph' && node.children?.length === 1 ? (node.children[0] as Node) : undefined
+  if (slot) only = only?.type === 'link' && only.children?.length === 1 ? (only.children[0] as Node) : undefined
   return only?.type === 'text' && only.value === sentinel
 }
 

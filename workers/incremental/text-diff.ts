@@ -22,10 +22,11 @@ export function commonSuffixLength(a: string, b: string, max: number): number {
   return length
 }
 
+// A line ending is `\n`, `\r\n` or a lone `\r`, as in CommonMark (§2.1).
 /** The text ends with a blank line (a block followed by one). */
-export const endsWithBlankLine = /\n[ \t]*\n$/
+export const endsWithBlankLine = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)$/
 
-const trailingBlankLines = /\n(?:[ \t]*\n)*[ \t]*$/
+const trailingBlankLines = /(?:\r\n|\r|\n)(?:[ \t]*(?:\r\n|\r|\n))*[ \t]*$/
 
 /** `text` without its last line ending and the blank lines after it. */
 export function withoutTrailingBlankLines(text: string): string {

@@ -3,28 +3,24 @@
  * (incremental, progressive partial updates, an optional pool of block
  * workers), latest-wins, applied with `applyUpdate` to the app's `Preview`.
  */
-import {callRenderer, defaultPoolSize} from '../../render/client.ts'
 import {createLiveRender, type LiveRenderBackend} from '../../render/live-render.ts'
 import {renderSessionInWorker, workerBackend} from '../../render/worker-backend.ts'
 import {applyUpdate, emptyRender} from '../../state/render.ts'
-import type {SessionOptions} from '../../../workers/session-types.ts'
+import type {SessionOptions} from '../../../shared/protocol.ts'
+import {callBenchWorker} from '../bench-worker.ts'
 import type {DriverOptions, ModeDriver} from './driver.ts'
 import {startWorkerFigures} from './worker-figures.ts'
 
 let sessions = 0
-// The render worker starts with the app's default pool.
-let poolSize = defaultPoolSize()
 
 /** Start the Offthread mode. */
 export async function startOffthread({stage, probe, warmUpText, pool}: DriverOptions): Promise<ModeDriver> {
-  if (pool !== poolSize) {
-    await callRenderer((remote) => remote.usePool(pool))
-    poolSize = pool
-  }
+  // A pool of this size already running stays, warm.
+  await callBenchWorker((remote) => remote.usePool(pool))
   // Warm the worker and every pool worker: enough blocks to go to the pool.
   const warmId = `bench-warm-${++sessions}`
-  const warm = await callRenderer((remote) => remote.renderSession(warmId, Array.from({length: 8}, () => warmUpText).join('\n\n'), 1))
-  await callRenderer((remote) => remote.closeSession(warmId))
+  const warm = await renderSessionInWorker(warmId, Array.from({length: 8}, () => warmUpText).join('\n\n'), 1, {}, () => {})
+  await callBenchWorker((remote) => remote.closeSession(warmId))
   // And the main thread's side of it.
   const warmView = applyUpdate(emptyRender(warmId), warm)
   if (warmView) stage.showView(warmView)
@@ -73,11 +69,4 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
       figures.stop()
     },
   }
-}
-
-/** Back to the app's default: no pool. */
-export async function stopPool(): Promise<void> {
-  if (poolSize === 0) return
-  poolSize = 0
-  await callRenderer((remote) => remote.usePool(0))
 }

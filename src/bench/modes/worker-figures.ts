@@ -3,13 +3,13 @@
  * the worker reported, the rest of each round trip (transfer), and the
  * worker's pipeline stage times, each taken between runs.
  */
-import {callRenderer} from '../../render/client.ts'
+import {callBenchWorker} from '../bench-worker.ts'
 import type {StageFigures} from '../types.ts'
 import {createTally} from './driver.ts'
 
 /** Figures of a worker mode; stage timing is on from the start. */
 export async function startWorkerFigures() {
-  await callRenderer((remote) => remote.timeStages(true))
+  await callBenchWorker((remote) => remote.timeStages(true))
   const render = createTally()
   const transfer = createTally()
   return {
@@ -19,14 +19,14 @@ export async function startWorkerFigures() {
       transfer.add(roundTripMs - workerMs)
     },
     async takeStages(): Promise<StageFigures | null> {
-      const stages = await callRenderer((remote) => remote.timeStages(true))
+      const stages = await callBenchWorker((remote) => remote.timeStages(true))
       const taken = transfer.take()
       return stages ? {...stages, transfer: taken} : null
     },
     takeRenderMs: render.take,
     /** Stop timing stages. */
     stop(): void {
-      void callRenderer((remote) => remote.timeStages(false)).catch(() => {})
+      void callBenchWorker((remote) => remote.timeStages(false)).catch(() => {})
     },
   }
 }

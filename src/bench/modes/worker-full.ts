@@ -3,20 +3,20 @@
  * document on every update (`markdownToHast`), latest-wins, and every block
  * of the preview rendered again.
  */
-import {callRenderer} from '../../render/client.ts'
+import {callBenchWorker} from '../bench-worker.ts'
 import {fullRenderView} from '../stage.tsx'
 import {latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
 import {startWorkerFigures} from './worker-figures.ts'
 
 /** Start the worker full-render mode. */
 export async function startWorkerFull({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
-  const warm = await callRenderer((remote) => remote.markdownToHast(warmUpText))
+  const warm = await callBenchWorker((remote) => remote.markdownToHast(warmUpText))
   stage.showView(fullRenderView('bench-warm', warm.hast, 1))
   stage.clear()
   const figures = await startWorkerFigures()
   const renderer = latestWins(async (text, version) => {
     const started = performance.now()
-    const result = await callRenderer((remote) => remote.markdownToHast(text))
+    const result = await callBenchWorker((remote) => remote.markdownToHast(text))
     const received = performance.now()
     figures.add(received - started, result.ms)
     stage.showView(fullRenderView('bench-full', result.hast, version))

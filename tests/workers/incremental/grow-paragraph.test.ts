@@ -12,7 +12,7 @@ import {renderGrownCode} from '../../../workers/incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../../../workers/incremental/grow-paragraph.ts'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
-import {closeSession} from '../../../workers/session.ts'
+import {closeSession} from '../../../workers/session/session.ts'
 
 const texts = [
   'Plain words that go on and on for a while, then stop.',

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {healTail} from '../../../workers/incremental/heal.ts'
-import {closeSession} from '../../../workers/session.ts'
+import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 
 describe('healing the tail of a stream', () => {

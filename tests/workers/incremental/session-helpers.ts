@@ -1,10 +1,9 @@
 import {toHtml} from 'hast-util-to-html'
 import {markdownToHast} from '../../../workers/pipeline.ts'
-import {createSessionMirror} from '../../../workers/session-mirror.ts'
-import {renderSession} from '../../../workers/session.ts'
-import type {SessionOptions, SessionUpdate} from '../../../workers/session-types.ts'
+import {renderSession} from '../../../workers/session/session.ts'
+import {createSessionMirror, type SessionEvent, type SessionOptions, type SessionUpdate} from '../../../shared/protocol.ts'
 
-/** A main thread in miniature: keeps blocks by key as the app does. */
+/** A main thread in miniature: keeps blocks by id as the app does. */
 export function createClient(sessionId: string) {
   const mirror = createSessionMirror()
   let version = 0
@@ -14,6 +13,8 @@ export function createClient(sessionId: string) {
       mirror.apply(update)
       return {...update, html: toHtml(mirror.hast())}
     },
+    /** The ids of the blocks held, in order. */
+    ids: () => mirror.ids(),
   }
 }
 
@@ -26,4 +27,11 @@ let sessions = 0
 /** A fresh session id. */
 export function nextSessionId(): string {
   return `test-${++sessions}`
+}
+
+/** A session's event listener that takes its updates (partial ones, in a long render). */
+export function onUpdate(take: (update: SessionUpdate) => void): (event: SessionEvent) => void {
+  return (event) => {
+    if (event.type === 'update') take(event.update)
+  }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import {describe, it} from 'vitest'
-import {closeSession} from '../../../workers/session.ts'
+import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 
 // Pieces of markdown chosen for what crosses block boundaries: definitions

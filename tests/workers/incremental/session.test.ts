@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {closeSession} from '../../../workers/session.ts'
-import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+import {closeSession} from '../../../workers/session/session.ts'
+import {createClient, fullHtml, nextSessionId, onUpdate} from './session-helpers.ts'
 
 /** Render `steps` in one session; after each, the output must equal a full render. */
 async function expectSameAsFull(steps: string[]) {
@@ -117,7 +117,7 @@ describe('render session', () => {
     const client = createClient(nextSessionId())
     const text = 'a\n\nb\n\nc\n'
     const first = await client.update(text)
-    expect(first.blocks.map((block) => block.key)).toEqual(first.order.map((placement) => placement.key))
+    expect(first.blocks.map((block) => block.id)).toEqual(first.order.map((placement) => placement.id))
     const second = await client.update(text + '\nd\n')
     expect(second.blocks).toHaveLength(1)
     expect(second.total).toBe(4)
@@ -140,7 +140,7 @@ describe('render session: costs that must not grow with the document', () => {
       const update = await client.update(text.slice(0, first) + step)
       expect(update.html, JSON.stringify(step)).toBe(await fullHtml(text.slice(0, first) + step))
       // A whole-document render would send the document as one block.
-      expect(update.order.some(({key}) => key.startsWith('whole-')), JSON.stringify(step)).toBe(false)
+      expect(update.order.some(({id}) => id === 'whole'), JSON.stringify(step)).toBe(false)
       expect(update.rendered, JSON.stringify(step)).toBeLessThanOrEqual(3)
     }
     closeSession(id)
@@ -156,7 +156,7 @@ describe('render session: costs that must not grow with the document', () => {
     for (const step of chunks(code, 10)) {
       const update = await client.update(head + step)
       expect(update.html, JSON.stringify(step)).toBe(await fullHtml(head + step))
-      expect(update.order.some(({key}) => key.startsWith('whole-')), JSON.stringify(step)).toBe(false)
+      expect(update.order.some(({id}) => id === 'whole'), JSON.stringify(step)).toBe(false)
       counts.push(update.rendered)
     }
     // One guess may be wrong, when the first '<' comes (the sentinel lands in
@@ -309,36 +309,35 @@ describe('progressive first render', () => {
   const partsText = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
 
   it('should keep each partial update to a batch of source the main thread takes in quickly', async () => {
-    const {renderSession, batchChars} = await import('../../../workers/session.ts')
+    const {renderSession, batchChars} = await import('../../../workers/session/session.ts')
     // Paragraphs of one size; inline math takes them through the pipeline (about a millisecond each).
     const paragraph = (index: number) => `Paragraph ${String(index).padStart(4, '0')} has $x_{${index % 10}}$ in it. ` + 'Plain words of prose follow here. '.repeat(5)
     const text = Array.from({length: 1_000}, (_, index) => paragraph(index)).join('\n\n') + '\n'
     const blockChars = paragraph(0).length + 2
     const sizes: number[] = []
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {}, (update) => sizes.push(update.order.length))
+    await renderSession(id, text, 1, {}, onUpdate((update) => sizes.push(update.order.length)))
     closeSession(id)
-    expect(final.partials).toBe(sizes.length)
     expect(sizes.length).toBeGreaterThan(2)
     // Every partial update holds at most the batch, and the block that went over it.
     for (const blocks of sizes) expect(blocks * blockChars).toBeLessThanOrEqual(batchChars + blockChars)
   })
 
   it('should send the first blocks early, then batches, ending equal to a full render', async () => {
-    const {renderSession} = await import('../../../workers/session.ts')
-    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {renderSession} = await import('../../../workers/session/session.ts')
+    const {createSessionMirror} = await import('../../../shared/protocol.ts')
     const {toHtml} = await import('hast-util-to-html')
     const text = partsText
     const mirror = createSessionMirror()
     const partials: number[] = []
     const scanned: number[] = []
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {}, (update) => {
+    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
       expect(update.partial).toBe(true)
       mirror.apply(update)
       partials.push(update.total)
       scanned.push(update.scanned)
-    })
+    }))
     mirror.apply(final)
     expect(final.partial).toBe(false)
     expect(partials.length).toBeGreaterThan(1)
@@ -353,18 +352,18 @@ describe('progressive first render', () => {
   })
 
   it('should keep what the main thread shows when a new worker renders it again', async () => {
-    const {renderSession} = await import('../../../workers/session.ts')
-    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {renderSession} = await import('../../../workers/session/session.ts')
+    const {createSessionMirror} = await import('../../../shared/protocol.ts')
     const {toHtml} = await import('hast-util-to-html')
     // As after a crash: the main thread shows 300 blocks, the new worker has no session.
     const text = partsText
     const mirror = createSessionMirror()
     const ends: number[] = []
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {shown: 300}, (update) => {
+    const final = await renderSession(id, text, 1, {shown: 300}, onUpdate((update) => {
       mirror.apply(update)
       ends.push(update.orderStart + update.order.length)
-    })
+    }))
     mirror.apply(final)
     // No partial update shows fewer blocks than that; the render ends whole.
     expect(Math.min(...ends)).toBeGreaterThan(300)
@@ -373,8 +372,8 @@ describe('progressive first render', () => {
   })
 
   it('should not hold the first screen back for the first code in a grammar', async () => {
-    const {renderSession} = await import('../../../workers/session.ts')
-    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {renderSession} = await import('../../../workers/session/session.ts')
+    const {createSessionMirror} = await import('../../../shared/protocol.ts')
     const {isCold} = await import('../../../workers/highlighter.ts')
     const {toHtml} = await import('hast-util-to-html')
     // COBOL: no other test in this file highlights it, so its grammar is compiled on first use here.
@@ -389,13 +388,13 @@ describe('progressive first render', () => {
     const first: string[] = []
     let highlightedBeforeFirst: boolean | undefined
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {}, (update) => {
+    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
       if (first.length === 0) {
         first.push(...update.blocks.map((block) => toHtml(block.hast)))
         highlightedBeforeFirst = !isCold('cobol')
       }
       mirror.apply(update)
-    })
+    }))
     mirror.apply(final)
     // The first update holds the three blocks before the code, and went out
     // before the code was highlighted (which took 250 ms here, cold).
@@ -408,21 +407,54 @@ describe('progressive first render', () => {
   })
 
   it('should send the footnotes section of a long render on its own, after the last blocks', async () => {
-    const {renderSession} = await import('../../../workers/session.ts')
-    const {createSessionMirror} = await import('../../../workers/session-mirror.ts')
+    const {renderSession} = await import('../../../workers/session/session.ts')
+    const {createSessionMirror} = await import('../../../shared/protocol.ts')
     const {toHtml} = await import('hast-util-to-html')
     const text = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`).join('\n\n')
     const mirror = createSessionMirror()
     const id = nextSessionId()
     let partials = 0
-    const final = await renderSession(id, text, 1, {}, (update) => {
+    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
       mirror.apply(update)
       partials++
-    })
+    }))
     mirror.apply(final)
     expect(partials).toBeGreaterThan(1)
-    expect(final.blocks.map((block) => block.key)).toEqual([expect.stringMatching(/^footnotes-/)])
+    expect(final.blocks.map((block) => block.id)).toEqual(['footnotes'])
     expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
     closeSession(id)
+  })
+})
+
+describe('block ids', () => {
+  it('should keep a block id through edits to the block, and give a new block a new id', async () => {
+    const client = createClient(nextSessionId())
+    const first = await client.update('# Title\n\nOne *two*.\n\nThree.\n')
+    const ids = first.order.map(({id}) => id)
+    expect(new Set(ids).size).toBe(3)
+    const edited = await client.update('# Title\n\nOne *two* and more.\n\nThree.\n')
+    // Only the edited paragraph is sent, under the id it had.
+    expect(edited.blocks.map(({id}) => id)).toEqual([ids[1]])
+    const inserted = await client.update('# Title\n\nNew.\n\nOne *two* and more.\n\nThree.\n')
+    const now = [...ids.slice(0, 1), ...inserted.order.map(({id}) => id)]
+    expect(inserted.blocks).toHaveLength(1)
+    expect(ids.every((id) => now.includes(id))).toBe(true)
+    expect(new Set(now).size).toBe(4)
+    expect(inserted.html).toBe(await fullHtml('# Title\n\nNew.\n\nOne *two* and more.\n\nThree.\n'))
+  })
+
+  it('should keep the id of a streamed block as it grows and once the next block starts', async () => {
+    const client = createClient(nextSessionId())
+    const text = 'A paragraph that streams in, word by word, with *emphasis* and `code`.\n\nNext.\n'
+    await client.update(text.slice(0, 10), {heal: true})
+    const [id] = client.ids()
+    for (let end = 17; end < text.length; end += 7) {
+      await client.update(text.slice(0, end), {heal: true})
+      expect(client.ids()[0]).toBe(id)
+    }
+    const final = await client.update(text)
+    expect(final.html).toBe(await fullHtml(text))
+    expect(client.ids()).toHaveLength(2)
+    expect(client.ids()[0]).toBe(id)
   })
 })

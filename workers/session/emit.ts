@@ -1,0 +1,71 @@
+/**
+ * Stage 5, emit: the update that takes the main thread from the blocks it
+ * holds to the blocks placed now. Only the changed stretch of the order
+ * goes, and only the blocks whose nodes it does not hold already.
+ */
+import type {RootContent} from 'hast'
+import type {BlockPlacement, RenderMessage, RenderedBlock, SessionUpdate} from '../../shared/protocol.ts'
+import type {Placed} from './place.ts'
+
+/** What the main thread holds of a session, as far as the worker knows. */
+export interface Held {
+  order: BlockPlacement[]
+  /** The nodes it holds for each block id in `order`. */
+  nodes: Map<string, RootContent[]>
+}
+
+/** Nothing held. */
+export function createHeld(): Held {
+  return {order: [], nodes: new Map()}
+}
+
+/** What an update says besides its blocks. */
+export interface UpdateInfo {
+  sessionId: string
+  version: number
+  scanned: number
+  messages: RenderMessage[]
+  rendered: number
+  started: number
+  partial: boolean
+}
+
+/**
+ * The update from what `held` holds to `placed`, which agree before
+ * `orderStart`; `held` then holds `placed`.
+ */
+export function emit(held: Held, placed: readonly Placed[], orderStart: number, info: UpdateInfo): SessionUpdate {
+  const previous = held.order
+  const same = (now: Placed, before: BlockPlacement | undefined) =>
+    before !== undefined && now.id === before.id && now.lineOffset === before.lineOffset && held.nodes.get(now.id) === now.nodes
+  // The end of the order that did not change (an edit in the middle of a
+  // long document): the main thread keeps it, so an update stays small.
+  let keep = 0
+  while (
+    keep < placed.length - orderStart &&
+    keep < previous.length - orderStart &&
+    same(placed[placed.length - 1 - keep]!, previous[previous.length - 1 - keep])
+  ) {
+    keep++
+  }
+  const order: BlockPlacement[] = []
+  const blocks: RenderedBlock[] = []
+  for (let index = orderStart; index < placed.length - keep; index++) {
+    const {id, lineOffset, nodes} = placed[index]!
+    order.push({id, lineOffset})
+    if (held.nodes.get(id) !== nodes) {
+      blocks.push({id, hast: {type: 'root', children: nodes}})
+      held.nodes.set(id, nodes)
+    }
+  }
+  const next = previous.slice(0, orderStart)
+  for (const placement of order) next.push(placement)
+  for (let index = previous.length - keep; index < previous.length; index++) next.push(previous[index]!)
+  held.order = next
+  if (held.nodes.size > next.length) {
+    const live = new Set(next.map((placement) => placement.id))
+    for (const id of held.nodes.keys()) if (!live.has(id)) held.nodes.delete(id)
+  }
+  const {sessionId, version, scanned, messages, rendered, started, partial} = info
+  return {sessionId, version, order, orderStart, orderKeep: keep, total: next.length, scanned, blocks, messages, ms: performance.now() - started, rendered, partial}
+}

@@ -1,0 +1,110 @@
+/**
+ * Stage 1, scan: cut the text into blocks, scanning again only from just
+ * before a change until the blocks line up with the old ones. Each block has
+ * an id from its birth: an unchanged block keeps its entry, an edited one
+ * keeps its id, so the main thread patches it rather than building it again.
+ */
+import type {BlockDefinitions} from '../incremental/context.ts'
+import {definitionsOf} from '../incremental/context.ts'
+import {initialState, sameState, scanBlocks, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
+import {countLines} from '../incremental/render-block.ts'
+import {commonPrefixLength, commonSuffixLength} from '../incremental/text-diff.ts'
+
+/** One block of the current text. Immutable: a changed block is a new entry (with the same id). */
+export interface Entry {
+  id: string
+  text: string
+  /** Scanner state at the block's start. */
+  state: ScanState
+  lines: number
+  definitions: BlockDefinitions
+}
+
+/** The blocks of a text, and where they differ from the previous text's. */
+export interface Scan {
+  entries: Entry[]
+  /** Entries before this index are the previous ones, untouched. */
+  firstChanged: number
+}
+
+/** Gives ids that are unique within one session. */
+export type NewId = () => string
+
+/** The blocks of `text`, given `previous`, the blocks of `previousText` (reused in place). */
+export function rescan(previous: Entry[], previousText: string, text: string, newId: NewId): Scan {
+  if (previous.length === 0) return {entries: toEntries(text, scanBlocks(text, 0, initialState).blocks, [], newId), firstChanged: 0}
+  if (text === previousText) return {entries: previous, firstChanged: previous.length}
+  const prefix = commonPrefixLength(previousText, text)
+  const suffix = commonSuffixLength(previousText, text, Math.min(previousText.length, text.length) - prefix)
+  const delta = text.length - previousText.length
+  const unchangedFrom = previousText.length - suffix
+
+  // Walk back from the end (cheap for appends) to the block holding the
+  // change, then one more: a block's start depends on its first line and on
+  // the line before it.
+  let first = previous.length - 1
+  let start = previousText.length - previous[first]!.text.length
+  while (first > 0 && start >= prefix) {
+    first--
+    start -= previous[first]!.text.length
+  }
+  if (first > 0) {
+    first--
+    start -= previous[first]!.text.length
+  }
+
+  // Old blocks that start in the unchanged tail can be taken over once the
+  // new scan finds a block start at the same place with the same state.
+  let candidate = first
+  let candidateStart = start
+  let resumeAt: number | undefined
+  const resync = (at: number, state: ScanState) => {
+    if (at <= prefix) return false
+    const old = at - delta
+    while (candidate < previous.length && candidateStart < old) candidateStart += previous[candidate++]!.text.length
+    if (candidate >= previous.length || candidateStart !== old || old < unchangedFrom) return false
+    if (!sameState(state, previous[candidate]!.state)) return false
+    resumeAt = candidate
+    return true
+  }
+  const blocks = scanBlocks(text, start, previous[first]!.state, resync).blocks
+  const scanned = toEntries(text, blocks, previous.slice(first, resumeAt), newId)
+  const tail = resumeAt === undefined ? [] : previous.slice(resumeAt)
+  previous.length = first
+  for (const entry of scanned) previous.push(entry)
+  for (const entry of tail) previous.push(entry)
+  return {entries: previous, firstChanged: first}
+}
+
+/**
+ * Entries for the blocks scanned, which replace `old`. An old block with the
+ * same text and state is taken as it is (in order); each other block takes
+ * the id of the next old block not taken, so an edited block keeps its id,
+ * a split block's first part too, and a block that is new gets a new id.
+ */
+function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly Entry[], newId: NewId): Entry[] {
+  const byText = new Map<string, number[]>()
+  for (const [index, entry] of old.entries()) {
+    const list = byText.get(entry.text)
+    if (list) list.push(index)
+    else byText.set(entry.text, [index])
+  }
+  let lastKept = -1
+  const kept = blocks.map((block) => {
+    const index = byText.get(text.slice(block.start, block.end))?.find((index) => index > lastKept && sameState(old[index]!.state, block.state))
+    if (index !== undefined) lastKept = index
+    return index
+  })
+  const taken = new Set(kept)
+  let next = 0
+  return blocks.map((block, position) => {
+    const keptIndex = kept[position]
+    if (keptIndex !== undefined) {
+      next = keptIndex + 1
+      return old[keptIndex]!
+    }
+    const blockText = text.slice(block.start, block.end)
+    const id = next < old.length && !taken.has(next) ? old[next++]!.id : newId()
+    return {id, text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
+  })
+}

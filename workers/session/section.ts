@@ -1,0 +1,62 @@
+/**
+ * The footnotes section, placed after the last block: a block of its own
+ * (id `footnotes`), or inside the last block when that block leaves raw
+ * HTML elements open (its render has a slot where the section goes).
+ */
+import type {RootContent} from 'hast'
+import type {createSectionRenderer, FootnoteSection} from '../incremental/footnotes.ts'
+import {fillSlot, renderBlock, type BlockRender} from '../incremental/render-block.ts'
+import {linkDefinitionsFor, type Context} from './context.ts'
+import type {Before, Placement} from './place.ts'
+
+/** What placing the section needs of a session. */
+interface SectionSession {
+  section: ReturnType<typeof createSectionRenderer>
+  placement: Placement
+  /** The section last placed, so that the same section keeps the same nodes. */
+  shownSection?: FootnoteSection
+}
+
+/** The last block's nodes once its slot is filled, or without the slot, by its render. */
+const filled = new WeakMap<BlockRender, {base: RootContent[]; section: RootContent | undefined; nodes: RootContent[]}>()
+
+/**
+ * Place the section after the blocks placed up to `end`, `last` being the
+ * last block's render with what it was made from. Returns how many
+ * renders it took, or `undefined` when the session must render the whole
+ * text at once (the slot could not be filled as a full render would).
+ */
+export async function placeSection(
+  session: SectionSession,
+  last: {text: string; prefix: string; render: BlockRender} | undefined,
+  end: Before,
+  context: Context,
+): Promise<number | undefined> {
+  const result = await session.section(end.numbering, context.bySafeId, (source) => linkDefinitionsFor(source, context), () => [...context.links.values()])
+  let section = result.section
+  if (section && session.shownSection?.key === section.key) section = session.shownSection
+  session.shownSection = section
+  const placed = session.placement.placed
+  if (last?.render.slot === undefined) {
+    if (section) placed.push({id: 'footnotes', lineOffset: end.line, nodes: section.nodes})
+    return result.rendered
+  }
+  // The last block leaves raw HTML open, which takes in the section.
+  const {render} = last
+  const {slot} = render
+  const item = placed[placed.length - 1]
+  if (slot === null || slot === undefined || render.slots === 0 || !item) return undefined
+  // No section after all: the block as rendered without the slot (the
+  // sentinel may have made the HTML parser reopen formatting elements).
+  if (!section && render.footnoteRefs.length > 0) return undefined
+  let rendered = result.rendered
+  const content = section?.nodes[0]
+  let cached = filled.get(render)
+  if (!cached || cached.base !== item.nodes || cached.section !== content) {
+    const nodes = content ? fillSlot(item.nodes, slot, content) : (await renderBlock(last.text, last.prefix, false)).nodes
+    if (!content) rendered++
+    filled.set(render, (cached = {base: item.nodes, section: content, nodes}))
+  }
+  placed[placed.length - 1] = {...item, nodes: cached.nodes}
+  return rendered
+}

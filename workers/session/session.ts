@@ -1,0 +1,242 @@
+/**
+ * Render sessions: one per document or streamed reply. Each update runs the
+ * stages in the order data flows (scan, context, render, place, emit), each
+ * on the blocks from the first one that changed. The result always equals a
+ * full render of the text.
+ */
+import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
+import {createBlockPool, type BlockPool} from '../block-pool.ts'
+import {isCold} from '../highlighter.ts'
+import {definitionsOf} from '../incremental/context.ts'
+import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
+import {markdownToHast} from '../pipeline.ts'
+import {contextOf, prefixOf, type Context} from './context.ts'
+import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
+import {createPlacement, place, type Placement} from './place.ts'
+import {createBlockRenderer} from './render.ts'
+import {rescan, type Entry} from './scan.ts'
+import {placeSection} from './section.ts'
+
+interface Session {
+  text: string
+  entries: Entry[]
+  context: Context | undefined
+  renderer: ReturnType<typeof createBlockRenderer>
+  placement: Placement
+  held: Held
+  section: ReturnType<typeof createSectionRenderer>
+  shownSection?: FootnoteSection
+  nextId: number
+}
+
+const sessions = new Map<string, Session>()
+
+/** Worker time before the first partial update of a long render, then between partial updates. */
+const firstScreenMs = 50
+const batchMs = 150
+/**
+ * Source characters in a partial update at most, whatever the time: the
+ * main thread takes a message whole, in one task.
+ */
+export const batchChars = 16_000
+/** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
+const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
+const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+
+/** Whether `text` fences code in a language this worker has not highlighted yet (see `isCold`). */
+function hasColdCode(text: string): boolean {
+  if (!text.includes('``') && !text.includes('~~')) return false
+  for (const [, language] of text.matchAll(fenceLanguage)) if (isCold(language!)) return true
+  return false
+}
+
+function open(sessionId: string): Session {
+  let session = sessions.get(sessionId)
+  if (!session) {
+    session = {
+      text: '', entries: [], context: undefined, renderer: createBlockRenderer(), placement: createPlacement(),
+      held: createHeld(), section: createSectionRenderer(), nextId: 0,
+    }
+    sessions.set(sessionId, session)
+  }
+  return session
+}
+
+/** One update of a session, while it runs. */
+interface Run {
+  session: Session
+  markdown: string
+  heal: boolean
+  send: ((event: SessionEvent) => void) | undefined
+  /** Blocks the main thread shows now: a partial update must not show fewer. */
+  shown: number
+  /** The first entry to render; entries before it are as in the last update. */
+  firstChanged: number
+  /** Entries before this went out already (in a partial update, or in the last update). */
+  placed: number
+  rendered: number
+  started: number
+  lastProgress: number
+  /** Source characters rendered since the last partial update. */
+  batched: number
+  info: (partial: boolean) => UpdateInfo
+}
+
+/**
+ * Render `markdown` as the new text of session `sessionId`. A long render
+ * sends partial updates through `send` first, and signs of life while it
+ * works; the final update is returned.
+ */
+export async function renderSession(
+  sessionId: string,
+  markdown: string,
+  version: number,
+  options: SessionOptions = {},
+  send?: (event: SessionEvent) => void,
+): Promise<SessionUpdate> {
+  if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
+  const started = performance.now()
+  const session = open(sessionId)
+  const scan = rescan(session.entries, session.text, markdown, () => String(session.nextId++))
+  session.text = markdown
+  session.entries = scan.entries
+  const previousContext = session.context
+  session.context = contextOf(session.entries, previousContext, scan.firstChanged)
+  // The last block is always checked again: healing (on while a reply
+  // streams, off for its final render) changes it without changing the text.
+  let firstChanged = Math.min(scan.firstChanged, Math.max(0, session.entries.length - 1))
+  if (session.context.id !== previousContext?.id) firstChanged = firstStale(session, firstChanged)
+  // After the whole text was rendered at once, placing starts over.
+  if (session.placement.before.length === 0) firstChanged = 0
+  const run: Run = {
+    session, markdown, heal: Boolean(options.heal), send,
+    shown: Math.max(session.held.order.length, options.shown ?? 0),
+    firstChanged, placed: firstChanged, rendered: 0, started, lastProgress: started, batched: 0,
+    info: (partial) => ({sessionId, version, scanned: session.entries.length, messages: [...session.placement.messages], rendered: run.rendered, started, partial}),
+  }
+  if (!(await renderBlocks(run))) return renderWhole(session, markdown, run.info(false))
+  return finish(run)
+}
+
+/** Render the entries that need it, merging any the scanner closed too early; `false` if the whole text must render at once. */
+async function renderBlocks(run: Run): Promise<boolean> {
+  const {session} = run
+  const {entries, renderer} = session
+  const pooled = renderer.renderAhead(pool, entries, run.firstChanged, session.context!, run.heal, run.markdown.length)
+  for (let index = run.firstChanged; index < entries.length; index++) {
+    if (session.context!.complex) return false
+    const entry = entries[index]!
+    // The first screen does not wait for a grammar's first use, which can
+    // take longer than the rest of the screen: the blocks before go out first.
+    if (run.send && run.placed === run.firstChanged && run.lastProgress === run.started && index > run.placed && index > run.shown && hasColdCode(entry.text) && !renderer.get(entry.id)) {
+      sendPartial(run, index)
+    }
+    run.rendered += await renderer.render(entries, index, session.context!, run.heal, run.markdown.length, pooled)
+    const render = renderer.get(entry.id)!.render
+    const next = entries[index + 1]
+    if (next && (!render.closed || (render.endsWithList && listItemStart.test(next.text)))) {
+      index = merge(run, index) - 1
+      continue
+    }
+    run.batched += entry.text.length
+    progress(run, index)
+  }
+  renderer.keepOnly(entries)
+  return true
+}
+
+/**
+ * Merge `entries[index]`, which the parse says leaves something open, with
+ * the next, and work out the context again: definitions inside the merged
+ * text may be code. Returns the index to render again from.
+ */
+function merge(run: Run, index: number): number {
+  const {session} = run
+  const [entry, next] = [session.entries[index]!, session.entries[index + 1]!]
+  const text = entry.text + next.text
+  session.entries.splice(index, 2, {...entry, text, lines: entry.lines + next.lines, definitions: definitionsOf(text)})
+  run.firstChanged = Math.min(run.firstChanged, index)
+  const context = session.context!
+  session.context = contextOf(session.entries, context, run.firstChanged)
+  if (session.context.id !== context.id) run.firstChanged = firstStale(session, run.firstChanged)
+  run.placed = Math.min(run.placed, run.firstChanged)
+  run.batched = 0
+  return run.firstChanged
+}
+
+/**
+ * Progressive first render: the first screen soon, then batches. Entries
+ * before `index` are final (only `index` may still merge with the next).
+ */
+function progress(run: Run, index: number): void {
+  const now = performance.now()
+  if (!run.send || (now - run.lastProgress <= (run.placed === run.firstChanged ? firstScreenMs : batchMs) && run.batched <= batchChars)) return
+  if (index > run.placed && index > run.shown) {
+    sendPartial(run, index)
+    run.batched = run.session.entries[index]!.text.length
+  } else if (now - run.lastProgress > batchMs) {
+    run.send({type: 'alive'})
+    run.lastProgress = now
+  }
+}
+
+/** Place entries from `run.placed` up to `to` and send them as a partial update. */
+function sendPartial(run: Run, to: number): void {
+  const {session} = run
+  const orderStart = session.placement.before[run.placed]?.placed ?? 0
+  place(session.placement, session.entries, run.placed, to, (entry) => session.renderer.get(entry.id)!.render)
+  run.send!({type: 'update', update: emit(session.held, session.placement.placed, orderStart, run.info(true))})
+  run.placed = to
+  run.lastProgress = performance.now()
+  run.batched = 0
+}
+
+/** Place the rest and the footnotes section, and make the final update. */
+async function finish(run: Run): Promise<SessionUpdate> {
+  const {session} = run
+  const {entries, context} = session
+  // A long render sends its last blocks before the footnotes section, which
+  // can be as big as a batch on its own.
+  if (run.send && run.lastProgress !== run.started && context!.footnotes.size > 0 && entries.length > run.placed && entries.length > run.shown) {
+    sendPartial(run, entries.length)
+  }
+  const orderStart = session.placement.before[run.placed]?.placed ?? 0
+  const end = place(session.placement, entries, run.placed, entries.length, (entry) => session.renderer.get(entry.id)!.render)
+  const last = entries.length > 0 ? session.renderer.get(entries[entries.length - 1]!.id) : undefined
+  const section = await placeSection(session, last, end, context!)
+  if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
+  run.rendered += section
+  return emit(session.held, session.placement.placed, orderStart, run.info(false))
+}
+
+/** Footnotes the block renderer cannot split: the whole text as one block. */
+async function renderWhole(session: Session, markdown: string, info: UpdateInfo) {
+  const result = await markdownToHast(markdown)
+  // Nothing placed is valid any more: place from the start next time.
+  session.placement.before.length = 0
+  session.placement.messages = result.messages
+  session.placement.placed = [{id: 'whole', lineOffset: 0, nodes: result.hast.children}]
+  return emit(session.held, session.placement.placed, 0, {...info, messages: result.messages})
+}
+
+/** The first entry before `upTo` whose prefix changed with the session's new context (or `upTo`). */
+function firstStale(session: Session, upTo: number): number {
+  for (let index = 0; index < upTo; index++) {
+    const entry = session.entries[index]!
+    if (session.renderer.get(entry.id)?.prefix !== prefixOf(entry, session.context!)) return index
+  }
+  return upTo
+}
+
+let pool: BlockPool | undefined
+
+/** Render long documents' blocks on `size` pool workers (0: in this thread). */
+export function usePool(size: number): void {
+  pool?.terminate()
+  pool = size > 0 ? createBlockPool(size) : undefined
+}
+
+/** Forget a session and its memo. */
+export function closeSession(sessionId: string): void {
+  sessions.delete(sessionId)
+}
