@@ -14,10 +14,10 @@ interface Import {
   from: string
   /** `workers/api.ts`, resolved from the root. */
   to: string
-  kind: 'value' | 'type' | 'dynamic' | 'worker'
+  kind: 'value' | 'type' | 'dynamic' | 'url'
 }
 
-// `import … from`, `export … from`, `import('…')`, `import '…'` and `new URL('…')` (a worker entry).
+// `import … from`, `export … from`, `import('…')`, `import '…'` and `new URL('…')` (how a worker entry is started).
 const statement = /\b(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]|\bnew\s+URL\(\s*['"]([^'"]+)['"]/g
 
 function filesIn(folder: string): string[] {
@@ -35,7 +35,7 @@ function importsOf(file: string): Import[] {
     // `import {type A, type B} from` brings in nothing at run time either.
     const named = /^\{([^}]*)\}$/.exec(clause?.trim() ?? '')?.[1]?.split(',').map((name) => name.trim()).filter(Boolean)
     const onlyTypes = Boolean(typeKeyword) || (named !== undefined && named.length > 0 && named.every((name) => name.startsWith('type ')))
-    const kind = fromSpec ? (onlyTypes ? 'type' : 'value') : dynamicSpec ? 'dynamic' : bareSpec ? 'value' : 'worker'
+    const kind = fromSpec ? (onlyTypes ? 'type' : 'value') : dynamicSpec ? 'dynamic' : bareSpec ? 'value' : 'url'
     found.push({from: file, to: path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)), kind})
   }
   return found
@@ -53,7 +53,7 @@ function crossing(folder: string, into: string[], allowed: (item: Import) => boo
 describe('folders say where code runs', () => {
   it('should see the imports it checks', () => {
     expect(imports).toContainEqual({from: 'src/render/client.ts', to: 'workers/api.ts', kind: 'type'})
-    expect(imports).toContainEqual({from: 'src/render/client.ts', to: 'workers/render.worker.ts', kind: 'worker'})
+    expect(imports).toContainEqual({from: 'src/render/client.ts', to: 'workers/render.worker.ts', kind: 'url'})
   })
 
   it('should keep main-thread, server and CLI code out of workers/', () => {
@@ -63,9 +63,14 @@ describe('folders say where code runs', () => {
   it('should let src/ take only types and worker entries from workers/', () => {
     // The benchmark's main-thread baselines run the pipeline there on purpose, loaded on demand.
     const baseline = (item: Import) => item.kind === 'dynamic' && item.from.startsWith('src/bench/modes/')
-    const allowed = (item: Import) => item.kind === 'type' || item.kind === 'worker' || baseline(item)
+    const allowed = (item: Import) => item.kind === 'type' || item.kind === 'url' || baseline(item)
     expect(crossing('src', ['workers'], allowed)).toEqual([])
     expect(crossing('src', ['server', 'cli'])).toEqual([])
+  })
+
+  it('should leave the benchmark worker entry to the benchmark', () => {
+    const users = imports.filter((item) => /^workers\/bench[.-]/.test(item.to) && !/^(src\/bench|workers\/bench[.-])/.test(item.from))
+    expect(users.map((item) => `${item.from} -> ${item.to}`)).toEqual([])
   })
 
   it('should keep server/ and cli/ off main-thread code', () => {
