@@ -12,8 +12,8 @@ declare global {
     renderer: Remote<BenchApi>
     /** Rejects once the worker reports an uncaught error, e.g. while loading. */
     workerFailed: Promise<never>
-    /** A session's final update, read from its stream. */
-    renderSession: (sessionId: string, markdown: string, version: number) => Promise<SessionUpdate>
+    /** A session's updates, read from its stream in order: the partial ones, then the final one. */
+    renderSession: (sessionId: string, markdown: string, version: number) => Promise<SessionUpdate[]>
   }
 }
 
@@ -28,9 +28,13 @@ window.workerFailed.catch((error: unknown) => console.error(String(error)))
 window.renderer = wrap<BenchApi>(worker)
 window.renderSession = async (sessionId, markdown, version) => {
   const {port1, port2} = new MessageChannel()
-  const final = new Promise<SessionUpdate>((resolve) => {
+  const updates: SessionUpdate[] = []
+  // The final update carries only the blocks the partial ones did not.
+  const final = new Promise<SessionUpdate[]>((resolve) => {
     port1.onmessage = ({data}: MessageEvent<SessionEvent>) => {
-      if (data.type === 'update' && !data.update.partial) resolve(data.update)
+      if (data.type !== 'update') return
+      updates.push(data.update)
+      if (!data.update.partial) resolve(updates)
     }
   })
   await window.renderer.streamSession(transfer(port2, [port2]), sessionId, markdown, version)

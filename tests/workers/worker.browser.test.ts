@@ -123,8 +123,8 @@ describe('render worker in Chromium (production build)', () => {
         async ({md, id, size}) => {
           await window.renderer.usePool(size)
           const started = performance.now()
-          const update = await Promise.race([window.renderSession(id, md, 1), window.workerFailed])
-          return {update, ms: performance.now() - started}
+          const updates = await Promise.race([window.renderSession(id, md, 1), window.workerFailed])
+          return {updates, ms: performance.now() - started}
         },
         {md: text, id: sessionId, size: pool},
       )
@@ -138,7 +138,7 @@ describe('render worker in Chromium (production build)', () => {
     )
     expect(network.urls.some((url) => /\/assets\/block\.worker-[\w-]+\.js$/.test(url))).toBe(true)
     const mirror = createSessionMirror()
-    mirror.apply(pooled.update)
+    for (const update of pooled.updates) mirror.apply(update)
     expect(toHtml(mirror.hast())).toBe(toHtml((await markdownToHast(text)).hast))
   })
 
