@@ -26,16 +26,10 @@ interface Session {
   held: Held
   section: ReturnType<typeof createSectionRenderer>
   shownSection?: FootnoteSection
+  nextId: number
 }
 
 const sessions = new Map<string, Session>()
-let blocksBorn = 0
-/**
- * Block ids are unique across the worker's sessions, not only within one:
- * the preview shows one document after another in the same view, and a
- * block of the next must not take the React identity of one of the last.
- */
-const newBlockId = () => (blocksBorn++).toString(36)
 
 /** Worker time before the first partial update of a long render, then between partial updates. */
 const firstScreenMs = 50
@@ -61,7 +55,7 @@ function open(sessionId: string): Session {
   if (!session) {
     session = {
       text: '', entries: [], context: undefined, renderer: createBlockRenderer(), placement: createPlacement(),
-      held: createHeld(), section: createSectionRenderer(),
+      held: createHeld(), section: createSectionRenderer(), nextId: 0,
     }
     sessions.set(sessionId, session)
   }
@@ -103,7 +97,7 @@ export async function renderSession(
   if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
   const session = open(sessionId)
-  const scan = rescan(session.entries, session.text, markdown, newBlockId)
+  const scan = rescan(session.entries, session.text, markdown, () => String(session.nextId++))
   session.text = markdown
   session.entries = scan.entries
   const previousContext = session.context
