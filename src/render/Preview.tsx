@@ -53,7 +53,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
       )}
       <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
         <NestingSlices value={slices}>
-          <BlocksView key={generation} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
+          <BlocksView key={`${generation}:${view.sessionId}`} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
         </NestingSlices>
       </div>
     </div>
