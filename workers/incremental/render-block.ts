@@ -3,8 +3,7 @@
  * document written in front of it as markdown.
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
-import type {Root as MdastRoot} from 'mdast'
-import {removePosition} from 'unist-util-remove-position'
+import type {Link, Root as MdastRoot} from 'mdast'
 import {runPipeline, fileToMessages} from '../pipeline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 import type {RenderMessage} from '../../shared/protocol.ts'
@@ -48,10 +47,8 @@ export interface BlockRender {
   /** Rendered with `slot` on. */
   slotted: boolean
   /**
-   * A slot render whose sentinel a markdown construct took in (an unclosed
-   * fence, say) in a block without raw HTML: nothing is open for the HTML
-   * parser, so no slot is needed, and `nodes` hold the sentinel: render again
-   * without.
+   * @deprecated Never set: a slot render's sentinel goes in after the parse,
+   * so no markdown construct can take it in (see `renderBlock`).
    */
   slotUnneeded?: boolean
   /** The block holds raw HTML. */
@@ -201,13 +198,6 @@ function inlineChildren(body: string): ElementContent[] | undefined {
 
 /** A paragraph written after a block to see whether the block is closed. */
 const sentinel = 'offthread-block-end-sentinel'
-/**
- * The paragraph that stands in for the footnotes section in a slot render.
- * It holds a link, as the section does (its backreferences): with an `<a>`
- * left open, the HTML parser's adoption agency takes a link's start tag out
- * of it, so the sentinel does not come out plain, as the section would not.
- */
-const slotSentinel = `[${sentinel}](#${sentinel})`
 
 /**
  * Markdown written before a block: footnote stubs (so its references parse
@@ -230,33 +220,33 @@ export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions
  * last top-level paragraph, alone; then removed.
  *
  * With `slot` (the last block of a document with footnotes, when it leaves
- * raw HTML elements open), the sentinel paragraph stays, wherever the HTML
- * parser put it: the footnotes section goes there. The HTML parser treats a
- * `<p>` and a `<section>` start tag alike (CommonMark's HTML block rules
- * aside, both are "in body" block starts), so the section lands inside the
- * open elements exactly as in a full render, or before an open table (foster
- * parenting), where the sentinel is followed by the table.
+ * raw HTML elements open), a sentinel paragraph goes where remark-rehype
+ * puts the footnotes section, after the parse (see `appendSlot`), and stays
+ * wherever the HTML parser put it: the section goes there. The HTML parser
+ * treats a `<p>` and a `<section>` start tag alike (both are "in body" block
+ * starts), so the section lands inside the open elements exactly as in a
+ * full render, or before an open table (foster parenting), where the
+ * sentinel is followed by the table.
  */
 export async function renderBlock(text: string, prefix: string, checkClosed: boolean, slot = false, beforeContainer = false): Promise<BlockRender> {
   const prefixLines = countLines(prefix)
-  const withSentinel = checkClosed || slot
+  checkClosed &&= !slot
   // The sentinel follows as the next block would: after the blank line the
   // block ends with, or after one added.
   const separator = endsWithBlankLine.test(text) ? '' : text.endsWith('\n') ? '\n' : '\n\n'
   // A list whose last item holds unclosed code or math ends one line later
   // when a container (a quote, a footnote definition) follows the blank
   // line than when a paragraph does: the sentinel is quoted then.
-  const quoted = checkClosed && !slot && beforeContainer && endsWithBlankLine.test(text)
-  const source = prefix + text + (withSentinel ? separator + (quoted ? '> ' : '') + (slot ? slotSentinel : sentinel) + '\n' : '')
-  const {mdast, hast, file} = await runPipeline(source, slot ? prepareSlot : undefined)
+  const quoted = checkClosed && beforeContainer && endsWithBlankLine.test(text)
+  const source = prefix + text + (checkClosed ? separator + (quoted ? '> ' : '') + sentinel + '\n' : '')
+  const {mdast, hast, file} = await runPipeline(source, slot ? appendSlot : undefined)
   const content = mdast.children.filter((node) => node.type !== 'definition' && node.type !== 'footnoteDefinition')
   let slots = content.length
   let nodes = slot ? hast.children : withoutFootnoteSection(hast)
   let closed = true
   let slotPath: number[] | null | undefined
   if (slot) {
-    const sentinelNode = content[content.length - 1]
-    slotPath = isSentinel(sentinelNode, true) ? findSentinel(nodes) : null
+    slotPath = findSentinel(nodes)
     if (slotPath?.length === 1 && slotPath[0] === nodes.length - 1) {
       // Nothing open: as if rendered without the sentinel.
       nodes = withoutLast(nodes)
@@ -275,15 +265,11 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   const found = typesIn(mdast, openable)
   const stable = !slot && closed && found.size === 0
   const hasHtml = found.has('html')
-  // A slot render's sentinel stands for the footnotes section, which has no
-  // source lines: the blank line before it must not take a node past the
-  // end of the text (a list holding an unclosed fence takes it in).
-  const lastLine = slot ? countLines(text) + 1 : Infinity
-  if (prefixLines > 0 || slot) {
+  if (prefixLines > 0) {
     for (const node of nodes) {
       if (node.type !== 'element' || typeof node.properties.dataLineStart !== 'number') continue
       node.properties.dataLineStart -= prefixLines
-      node.properties.dataLineEnd = Math.min(Number(node.properties.dataLineEnd) - prefixLines, lastLine)
+      node.properties.dataLineEnd = Number(node.properties.dataLineEnd) - prefixLines
     }
   }
   const messages = shiftMessages(
@@ -292,24 +278,31 @@ export async function renderBlock(text: string, prefix: string, checkClosed: boo
   )
   const render: BlockRender = {nodes, slots, messages, footnoteRefs: collectFootnoteRefs(nodes), closed, endsWithList, stable, slotted: slot, hasHtml}
   if (slotPath !== undefined) render.slot = slotPath
-  if (slot && !hasHtml && !isSentinel(content[content.length - 1], true)) render.slotUnneeded = true
   return render
 }
 
 /**
- * Before a slot render's HTML: without footnote definitions, the block has
- * no footnotes section of its own, which would land after the sentinel and
- * could not be told from the block's nodes (an open table's, say). A
- * generated section has no position, so the sentinel standing in for it
- * must have none either: the HTML parser ends open elements' positions at
- * the last node with one.
+ * A slot render's mdast, between the parse and the HTML: the sentinel goes
+ * at the end, as remark-rehype puts the footnotes section there. Written in
+ * the source instead, it would end the text's last construct as a next block
+ * does, not as the end of the document does (an unclosed fence in a list
+ * item takes in a last line of spaces). Like the section, it has no position
+ * (the HTML parser ends open elements' positions at the last node with one).
+ * It holds text, then a link, as the section does (a heading, then
+ * backreferences): the HTML parser reopens formatting elements left open
+ * before text, and closes an open `<a>` around a link (the adoption agency),
+ * so then the sentinel does not come out plain, as the section would not
+ * render as it does alone. Footnote definitions go: the block's own section
+ * would land after the sentinel, among the block's nodes (before an open
+ * table, say).
  */
-function prepareSlot(tree: MdastRoot): void {
+function appendSlot(tree: MdastRoot): void {
   tree.children = tree.children.filter((node) => node.type !== 'footnoteDefinition')
-  removePosition(tree.children[tree.children.length - 1]!, {force: true})
+  const link: Link = {type: 'link', url: '#' + sentinel, children: [{type: 'text', value: sentinel}]}
+  tree.children.push({type: 'paragraph', children: [{type: 'text', value: sentinel + ' '}, link]})
 }
 
-/** Path to the last paragraph holding just the slot's sentinel link. */
+/** Path to the last sentinel paragraph of a slot render. */
 function findSentinel(nodes: readonly RootContent[]): number[] | null {
   for (let index = nodes.length - 1; index >= 0; index--) {
     const node = nodes[index]!
@@ -401,12 +394,13 @@ export function collectFootnoteRefs(nodes: RootContent[]): Element[] {
  */
 const openable = new Set(['html', 'code', 'math'])
 
-/** Whether a hast node is the sentinel paragraph (the slot's holds a link). */
+/** Whether a hast node is the sentinel paragraph (the slot's, with `slot`). */
 function isSentinelParagraph(node: RootContent | Element['children'][number] | undefined, slot = false): boolean {
-  if (node?.type !== 'element' || node.tagName !== 'p' || node.children.length !== 1) return false
-  const only = node.children[0]!
-  const text = slot ? (only.type === 'element' && only.tagName === 'a' && only.children.length === 1 ? only.children[0] : undefined) : only
-  return text?.type === 'text' && text.value === sentinel
+  if (node?.type !== 'element' || node.tagName !== 'p') return false
+  const [first, link, ...rest] = node.children
+  if (!slot) return node.children.length === 1 && first?.type === 'text' && first.value === sentinel
+  const text = link?.type === 'element' && link.tagName === 'a' && link.children.length === 1 ? link.children[0] : undefined
+  return rest.length === 0 && first?.type === 'text' && first.value === sentinel + ' ' && text?.type === 'text' && text.value === sentinel
 }
 
 /** The one element inside `node` (a `tagName`), line endings aside. */
@@ -414,14 +408,6 @@ function onlyElement(node: RootContent | undefined, tagName: string): Element['c
   if (node?.type !== 'element' || node.tagName !== tagName) return undefined
   const inner = node.children.filter((child) => !(child.type === 'text' && child.value === '\n'))
   return inner.length === 1 ? inner[0] : undefined
-}
-
-/** Whether an mdast node is the sentinel paragraph (the slot's holds a link). */
-function isSentinel(node: {type: string; children?: unknown[]} | undefined, slot = false): boolean {
-  type Node = {type: string; value?: string; children?: unknown[]}
-  let only = node?.type === 'paragraph' && node.children?.length === 1 ? (node.children[0] as Node) : undefined
-  if (slot) only = only?.type === 'link' && only.children?.length === 1 ? (only.children[0] as Node) : undefined
-  return only?.type === 'text' && only.value === sentinel
 }
 
 /** Which of `types` an mdast tree holds anywhere (one walk). */
