@@ -35,32 +35,59 @@ export function createNumbering(): FootnoteNumbering {
 }
 
 /**
- * Number the references of one block, as the full render would, and return
- * a signature of the result (empty when the block has none).
+ * A footnote reference of a block, as the parser found it. remark-rehype
+ * numbers footnotes from these, before raw HTML is parsed: a reference that
+ * raw HTML takes in as text (in a `<textarea>`, say) still counts, and an
+ * `<a data-footnote-ref>` written as raw HTML does not.
  */
-export function numberReferences(refs: readonly Element[], numbering: FootnoteNumbering): Array<[number, number]> {
-  const result: Array<[number, number]> = []
-  for (const ref of refs) {
-    const safeId = String(ref.properties.href).slice(hrefPrefix.length)
+export interface FootnoteRef {
+  /** The footnote's id as in the reference's `href`. */
+  safeId: string
+  /** The `id` of the reference's element in the block's render; empty when raw HTML took it in. */
+  id: string
+}
+
+/** A reference's place in the document: its footnote's number, its count among that footnote's references, the `id` its element has in the block's render. */
+export type RefNumber = [number: number, count: number, id: string]
+
+/** The reference an `<a data-footnote-ref>` element of a render stands for. */
+export function refOfElement(element: Element): FootnoteRef {
+  return {safeId: String(element.properties.href).slice(hrefPrefix.length), id: String(element.properties.id)}
+}
+
+/** The `id` of the element of the `count`th reference to `safeId` in one render (as sanitized). */
+export function refElementId(safeId: string, count: number): string {
+  return refIdPrefix + safeId + (count > 1 ? '-' + count : '')
+}
+
+/** Number the references of one block (in document order), as the full render would. */
+export function numberReferences(refs: readonly FootnoteRef[], numbering: FootnoteNumbering): RefNumber[] {
+  const result: RefNumber[] = []
+  for (const {safeId, id} of refs) {
     let index = numbering.order.indexOf(safeId)
     if (index < 0) index = numbering.order.push(safeId) - 1
     const count = (numbering.counts.get(safeId) ?? 0) + 1
     numbering.counts.set(safeId, count)
-    result.push([index + 1, count])
+    result.push([index + 1, count, id])
   }
   return result
 }
 
-/** Copy `nodes` with the references renumbered (refs are in document order). */
-export function patchReferences(nodes: RootContent[], numbers: ReadonlyArray<[number, number]>): RootContent[] {
+/**
+ * Copy `nodes` with the references renumbered; elements are found by their
+ * `id` in the block's render. IMPORTANT: raw HTML that copies a reference's
+ * `id` as well as `data-footnote-ref` is taken for it.
+ */
+export function patchReferences(nodes: RootContent[], numbers: readonly RefNumber[]): RootContent[] {
+  const byId = new Map<string, RefNumber>()
+  for (const entry of numbers) if (entry[2]) byId.set(entry[2], entry)
   const copy = structuredClone(nodes)
-  let next = 0
   const walk = (node: RootContent | Element['children'][number]) => {
     if (node.type !== 'element') return
-    if (node.tagName === 'a' && node.properties.dataFootnoteRef !== undefined) {
-      const [number, count] = numbers[next++]!
-      const safeId = String(node.properties.href).slice(hrefPrefix.length)
-      node.properties.id = refIdPrefix + safeId + (count > 1 ? '-' + count : '')
+    const entry = node.tagName === 'a' && node.properties.dataFootnoteRef !== undefined ? byId.get(String(node.properties.id)) : undefined
+    if (entry) {
+      const [number, count] = entry
+      node.properties.id = refElementId(String(node.properties.href).slice(hrefPrefix.length), count)
       node.children = [{type: 'text', value: String(number)}]
       return
     }
