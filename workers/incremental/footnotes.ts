@@ -130,6 +130,12 @@ export async function renderFootnoteSection(source: string): Promise<RootContent
 export interface FootnoteSection {
   key: string
   nodes: RootContent[]
+  /**
+   * A footnote holds raw HTML, which meets the elements the last block
+   * leaves open (a `</div>` closes one): in a slot, only a whole render
+   * places such a section as a full render does.
+   */
+  rawHtml: boolean
 }
 
 interface Item {
@@ -179,7 +185,7 @@ export function createSectionRenderer() {
     } else if (used.some((footnote) => footnote.source.includes('<'))) {
       const source = footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!
       if (whole?.source !== source) {
-        whole = {source, section: {key: footnotesKeyPrefix + hashString(source), nodes: await renderFootnoteSection(source)}}
+        whole = {source, section: {key: footnotesKeyPrefix + hashString(source), nodes: await renderFootnoteSection(source), rawHtml: true}}
         rendered++
       }
       result = whole.section
@@ -218,6 +224,7 @@ export function createSectionRenderer() {
       result = {
         key: footnotesKeyPrefix + hashString(ids.join(',')),
         nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
+        rawHtml: false,
       }
     }
     last = {numbering, footnotes, section: result}
