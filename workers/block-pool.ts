@@ -9,7 +9,7 @@
  */
 import {wrap, type Remote} from 'comlink'
 import type {BlockApi} from './block-api.ts'
-import {collectFootnoteRefs, type BlockRender} from './incremental/render-block.ts'
+import type {BlockRender} from './incremental/render-block.ts'
 
 /** Renders blocks on the pool's workers, round-robin. */
 export interface BlockPool {
@@ -30,9 +30,8 @@ export function createBlockPool(size: number): BlockPool {
       const index = busy.indexOf(Math.min(...busy))
       busy[index]!++
       try {
-        const render = await remotes[index]!.renderBlock(text, prefix, checkClosed)
-        // Structured cloning copied the nodes: find the references anew.
-        return {...render, footnoteRefs: collectFootnoteRefs(render.nodes)}
+        // A render is plain data, its footnote references too (see `FootnoteRef`).
+        return await remotes[index]!.renderBlock(text, prefix, checkClosed)
       } finally {
         busy[index]!--
       }

@@ -229,7 +229,9 @@ function endSplit(paragraph: Element, previousText: string, text: string): {at: 
   const end = previousText.replace(/[ \t]+$/, '').length
   // The paragraph's last line: one holding only quote markers ends it.
   const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
-  if (/^[ \t>]*$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
+  // A list marker alone starts a list item once text follows it (an empty
+  // item cannot interrupt a paragraph, one with text can).
+  if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
   const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
   if (!gap || !paragraph.children.every(isClosed)) return undefined
   const head = [...paragraph.children]

@@ -48,11 +48,6 @@ export interface BlockRender {
   slot?: number[] | null
   /** Rendered with `slot` on. */
   slotted: boolean
-  /**
-   * @deprecated Never set: a slot render's sentinel goes in after the parse,
-   * so no markdown construct can take it in (see `renderBlock`).
-   */
-  slotUnneeded?: boolean
   /** The block holds raw HTML. */
   hasHtml: boolean
   /**

@@ -15,7 +15,7 @@ import {prefixOf, type Context} from './context.ts'
 import type {Entry} from './scan.ts'
 
 /** What a block's render was made from, and the render. */
-interface Memo {
+export interface Memo {
   text: string
   prefix: string
   /** Rendered as the last block: not checked for being closed. */
@@ -41,100 +41,83 @@ const containerStart = /^ {0,3}(?:>|\[\^[^\]\s]+\]:)/
 /** Fewer blocks to render than this: the pool's messages cost more than they save. */
 const minBlocksForPool = 24
 
-/** The block renderer of one session. */
-export function createBlockRenderer() {
-  const memo = new Map<string, Memo>()
-  /** Whether the last block, starting at `start`, needed a slot: a wrong guess renders again. */
-  let slotHint: {start: number; slot: boolean} | undefined
+/** The last render of each block of a session, by block id. */
+export type RenderMemo = Map<string, Memo>
 
-  /** What `entries[index]` must be rendered from now. */
-  function wanted(entries: readonly Entry[], index: number, context: Context, heal: boolean, textLength: number): Wanted {
-    const entry = entries[index]!
-    const last = index === entries.length - 1
-    const start = textLength - entry.text.length
-    return {
-      text: last && heal ? healTail(entry.text) : entry.text,
-      prefix: prefixOf(entry, context),
-      last,
-      beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
-      slot: last && needsSlot(entry, context) && (slotHint?.start === start ? slotHint.slot : true),
-    }
-  }
-
-  /** The memo's render of `entry` when it still holds for `want`. */
-  function held(entry: Entry, want: Wanted): BlockRender | undefined {
-    const old = memo.get(entry.id)
-    if (!old || old.prefix !== want.prefix || old.render.slotted !== want.slot) return undefined
-    const {stable} = old.render
-    // An unstable render depends on what follows, and on trailing blank lines.
-    if (!want.last && !stable && old.beforeContainer !== want.beforeContainer) return undefined
-    if (old.text === want.text ? old.last && !want.last && !stable : !(stable && sameBlock(old.text, want.text))) return undefined
-    if (!want.last) old.last = false
-    return old.render
-  }
-
-  /**
-   * Render `entries[index]`, or take it from the memo. Returns how many
-   * renders it took (0 from the memo).
-   */
-  async function render(entries: readonly Entry[], index: number, context: Context, heal: boolean, textLength: number, ahead?: Ahead): Promise<number> {
-    const entry = entries[index]!
-    const want = wanted(entries, index, context, heal, textLength)
-    if (held(entry, want)) return 0
-    const previous = memo.get(entry.id)
-    const grown =
-      previous && !want.slot && previous.prefix === want.prefix && previous.text !== want.text && entry.text.startsWith(previous.text) && sameState(previous.state, entry.state)
-        ? await renderGrown(previous, want.text, want.last)
-        : undefined
-    const pending = ahead?.get(entry)
-    let render =
-      grown ??
-      (want.slot ? undefined : renderPlain(want.text)) ??
-      (await (pending && pending.text === want.text && pending.prefix === want.prefix && pending.last === want.last && !want.slot && !want.beforeContainer
-        ? pending.render
-        : renderBlock(want.text, want.prefix, !want.last, want.slot, want.beforeContainer)))
-    let renders = 1
-    if (want.slot ? render.slotUnneeded : want.last && needsSlot(entry, context) && render.hasHtml) {
-      slotHint = {start: textLength - entry.text.length, slot: !want.slot}
-      render = await renderBlock(want.text, want.prefix, false, !want.slot)
-      renders++
-    }
-    memo.set(entry.id, {text: want.text, prefix: want.prefix, last: want.last, beforeContainer: want.beforeContainer, state: entry.state, render})
-    return renders
-  }
-
-  /**
-   * Start rendering every block from `from` that needs it on the pool at
-   * once, when there are enough of them to be worth it; `render` then takes
-   * the results in order, as if it had rendered them itself.
-   */
-  function renderAhead(pool: BlockPool | undefined, entries: readonly Entry[], from: number, context: Context, heal: boolean, textLength: number): Ahead | undefined {
-    if (!pool || context.complex || entries.length - from < minBlocksForPool) return undefined
-    const ahead: Ahead = new Map()
-    for (let index = from; index < entries.length; index++) {
-      const entry = entries[index]!
-      const want = wanted(entries, index, context, heal, textLength)
-      if ((want.last && needsSlot(entry, context)) || held(entry, want)) continue
-      const render = pool.renderBlock(want.text, want.prefix, !want.last)
-      // Failures surface when `render` awaits it; until then, keep them quiet.
-      render.catch(() => {})
-      ahead.set(entry, {text: want.text, prefix: want.prefix, last: want.last, render})
-    }
-    return ahead
-  }
-
+/** What `entries[index]` must be rendered from now. */
+function wanted(entries: readonly Entry[], index: number, context: Context, heal: boolean): Wanted {
+  const entry = entries[index]!
+  const last = index === entries.length - 1
   return {
-    render,
-    renderAhead,
-    /** The last render of block `id`, with the text it was made from. */
-    get: (id: string) => memo.get(id),
-    /** Forget the blocks not in `entries`. */
-    keepOnly(entries: readonly Entry[]): void {
-      if (memo.size <= entries.length) return
-      const live = new Set(entries.map((entry) => entry.id))
-      for (const id of memo.keys()) if (!live.has(id)) memo.delete(id)
-    },
+    text: last && heal ? healTail(entry.text) : entry.text,
+    prefix: prefixOf(entry, context),
+    last,
+    beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
+    slot: last && needsSlot(entry, context),
   }
+}
+
+/** The memo's render of `entry` when it still holds for `want`. */
+function held(memo: RenderMemo, entry: Entry, want: Wanted): BlockRender | undefined {
+  const old = memo.get(entry.id)
+  if (!old || old.prefix !== want.prefix || old.render.slotted !== want.slot) return undefined
+  const {stable} = old.render
+  // An unstable render depends on what follows, and on trailing blank lines.
+  if (!want.last && !stable && old.beforeContainer !== want.beforeContainer) return undefined
+  if (old.text === want.text ? old.last && !want.last && !stable : !(stable && sameBlock(old.text, want.text))) return undefined
+  if (!want.last) old.last = false
+  return old.render
+}
+
+/**
+ * Render `entries[index]` into the memo, unless the memo's render still
+ * holds. Returns how many renders it took (0 or 1).
+ */
+export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], index: number, context: Context, heal: boolean, ahead?: Ahead): Promise<number> {
+  const entry = entries[index]!
+  const want = wanted(entries, index, context, heal)
+  if (held(memo, entry, want)) return 0
+  const previous = memo.get(entry.id)
+  const grown =
+    previous && !want.slot && previous.prefix === want.prefix && previous.text !== want.text && entry.text.startsWith(previous.text) && sameState(previous.state, entry.state)
+      ? await renderGrown(previous, want.text, want.last)
+      : undefined
+  const pending = ahead?.get(entry)
+  const render =
+    grown ??
+    (want.slot ? undefined : renderPlain(want.text)) ??
+    (await (pending && pending.text === want.text && pending.prefix === want.prefix && pending.last === want.last && !want.slot && !want.beforeContainer
+      ? pending.render
+      : renderBlock(want.text, want.prefix, !want.last, want.slot, want.beforeContainer)))
+  memo.set(entry.id, {text: want.text, prefix: want.prefix, last: want.last, beforeContainer: want.beforeContainer, state: entry.state, render})
+  return 1
+}
+
+/**
+ * Start rendering every block from `from` that needs it on the pool at
+ * once, when there are enough of them to be worth it; `renderEntry` then
+ * takes the results in order, as if it had rendered them itself.
+ */
+export function renderAhead(memo: RenderMemo, pool: BlockPool | undefined, entries: readonly Entry[], from: number, context: Context, heal: boolean): Ahead | undefined {
+  if (!pool || context.complex || entries.length - from < minBlocksForPool) return undefined
+  const ahead: Ahead = new Map()
+  for (let index = from; index < entries.length; index++) {
+    const entry = entries[index]!
+    const want = wanted(entries, index, context, heal)
+    if (want.slot || held(memo, entry, want)) continue
+    const render = pool.renderBlock(want.text, want.prefix, !want.last)
+    // Failures surface when `renderEntry` awaits it; until then, keep them quiet.
+    render.catch(() => {})
+    ahead.set(entry, {text: want.text, prefix: want.prefix, last: want.last, render})
+  }
+  return ahead
+}
+
+/** Forget the blocks not in `entries`. */
+export function keepOnly(memo: RenderMemo, entries: readonly Entry[]): void {
+  if (memo.size <= entries.length) return
+  const live = new Set(entries.map((entry) => entry.id))
+  for (const id of memo.keys()) if (!live.has(id)) memo.delete(id)
 }
 
 /** Renders started on the pool, by entry. */

@@ -46,6 +46,9 @@ export async function placeSection(
   const {slot} = render
   const item = placed[placed.length - 1]
   if (slot === null || slot === undefined || render.slots === 0 || !item) return undefined
+  // Raw HTML in a footnote meets the elements the block leaves open (a
+  // `</div>` in it closes one): no slot stands in for that.
+  if (section?.rawHtml) return undefined
   // No section after all: the block as rendered without the slot (the
   // sentinel may have made the HTML parser reopen formatting elements).
   if (!section && render.footnoteRefs.length > 0) return undefined

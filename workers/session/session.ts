@@ -13,7 +13,7 @@ import {markdownToHast} from '../pipeline.ts'
 import {contextOf, prefixOf, type Context} from './context.ts'
 import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
 import {createPlacement, place, type Placement} from './place.ts'
-import {createBlockRenderer} from './render.ts'
+import {keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
 import {rescan, type Entry} from './scan.ts'
 import {placeSection} from './section.ts'
 
@@ -21,7 +21,8 @@ interface Session {
   text: string
   entries: Entry[]
   context: Context | undefined
-  renderer: ReturnType<typeof createBlockRenderer>
+  /** The last render of each block, by id. */
+  renders: RenderMemo
   placement: Placement
   held: Held
   section: ReturnType<typeof createSectionRenderer>
@@ -54,7 +55,7 @@ function open(sessionId: string): Session {
   let session = sessions.get(sessionId)
   if (!session) {
     session = {
-      text: '', entries: [], context: undefined, renderer: createBlockRenderer(), placement: createPlacement(),
+      text: '', entries: [], context: undefined, renders: new Map(), placement: createPlacement(),
       held: createHeld(), section: createSectionRenderer(), nextId: 0,
     }
     sessions.set(sessionId, session)
@@ -121,18 +122,18 @@ export async function renderSession(
 /** Render the entries that need it, merging any the scanner closed too early; `false` if the whole text must render at once. */
 async function renderBlocks(run: Run): Promise<boolean> {
   const {session} = run
-  const {entries, renderer} = session
-  const pooled = renderer.renderAhead(pool, entries, run.firstChanged, session.context!, run.heal, run.markdown.length)
+  const {entries, renders} = session
+  const pooled = renderAhead(renders, pool, entries, run.firstChanged, session.context!, run.heal)
   for (let index = run.firstChanged; index < entries.length; index++) {
     if (session.context!.complex) return false
     const entry = entries[index]!
     // The first screen does not wait for a grammar's first use, which can
     // take longer than the rest of the screen: the blocks before go out first.
-    if (run.send && run.placed === run.firstChanged && run.lastProgress === run.started && index > run.placed && index > run.shown && hasColdCode(entry.text) && !renderer.get(entry.id)) {
+    if (run.send && run.placed === run.firstChanged && run.lastProgress === run.started && index > run.placed && index > run.shown && hasColdCode(entry.text) && !renders.has(entry.id)) {
       sendPartial(run, index)
     }
-    run.rendered += await renderer.render(entries, index, session.context!, run.heal, run.markdown.length, pooled)
-    const render = renderer.get(entry.id)!.render
+    run.rendered += await renderEntry(renders, entries, index, session.context!, run.heal, pooled)
+    const render = renders.get(entry.id)!.render
     const next = entries[index + 1]
     if (next && (!render.closed || (render.endsWithList && listItemStart.test(next.text)))) {
       index = merge(run, index) - 1
@@ -141,7 +142,7 @@ async function renderBlocks(run: Run): Promise<boolean> {
     run.batched += entry.text.length
     progress(run, index)
   }
-  renderer.keepOnly(entries)
+  keepOnly(renders, entries)
   return true
 }
 
@@ -184,7 +185,7 @@ function progress(run: Run, index: number): void {
 function sendPartial(run: Run, to: number): void {
   const {session} = run
   const orderStart = session.placement.before[run.placed]?.placed ?? 0
-  place(session.placement, session.entries, run.placed, to, (entry) => session.renderer.get(entry.id)!.render)
+  place(session.placement, session.entries, run.placed, to, renderOf(session))
   run.send!({type: 'update', update: emit(session.held, session.placement.placed, orderStart, run.info(true))})
   run.placed = to
   run.lastProgress = performance.now()
@@ -201,13 +202,16 @@ async function finish(run: Run): Promise<SessionUpdate> {
     sendPartial(run, entries.length)
   }
   const orderStart = session.placement.before[run.placed]?.placed ?? 0
-  const end = place(session.placement, entries, run.placed, entries.length, (entry) => session.renderer.get(entry.id)!.render)
-  const last = entries.length > 0 ? session.renderer.get(entries[entries.length - 1]!.id) : undefined
+  const end = place(session.placement, entries, run.placed, entries.length, renderOf(session))
+  const last = entries.length > 0 ? session.renders.get(entries[entries.length - 1]!.id) : undefined
   const section = await placeSection(session, last, end, context!)
   if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
   run.rendered += section
   return emit(session.held, session.placement.placed, orderStart, run.info(false))
 }
+
+/** The rendered block of an entry, once rendered. */
+const renderOf = (session: Session) => (entry: Entry) => session.renders.get(entry.id)!.render
 
 /** Footnotes the block renderer cannot split: the whole text as one block. */
 async function renderWhole(session: Session, markdown: string, info: UpdateInfo) {
@@ -223,7 +227,7 @@ async function renderWhole(session: Session, markdown: string, info: UpdateInfo)
 function firstStale(session: Session, upTo: number): number {
   for (let index = 0; index < upTo; index++) {
     const entry = session.entries[index]!
-    if (session.renderer.get(entry.id)?.prefix !== prefixOf(entry, session.context!)) return index
+    if (session.renders.get(entry.id)?.prefix !== prefixOf(entry, session.context!)) return index
   }
   return upTo
 }
