@@ -201,8 +201,10 @@ function report(phase: Phase): string {
 
 describe('hostile markdown in the app', () => {
   for (const input of hostileInputs) {
-    // Known regression of the staged session (#26): opening the 250 nested
-    // list levels takes a frame of about 58 ms of CPU. Open until fixed.
+    // Opening the 250 nested list levels is on the edge of the frame check
+    // with this Chromium, on the code before the staged session as well:
+    // Monaco's render and the preview's layout of the levels share one
+    // frame. Skipped until the mounting scheduler (#26, item 6) spreads them.
     const known = input.name === 'nested-list-lines' ? it.skip : it
     known(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
