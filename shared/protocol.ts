@@ -64,13 +64,6 @@ export interface SessionUpdate {
 export interface SessionOptions {
   /** Heal incomplete markdown at the end (while a reply streams). */
   heal?: boolean
-  /**
-   * Blocks the main thread shows for this session now. A session the worker
-   * does not know (a new worker after a crash) sends no partial update that
-   * would show fewer, so the preview keeps its last render until the new one
-   * is as long.
-   */
-  shown?: number
 }
 
 /**

@@ -3,7 +3,8 @@
  * (latest wins) and each update lands in `renderViewAtom`. Runs outside React.
  */
 import {activeDocumentIdAtom, documentListAtom, markdownAtom} from '../state/documents.ts'
-import {applyUpdate, emptyRender, failRender, renderViewAtom, requestRender} from '../state/render.ts'
+import {applyUpdate, noBlocks, type HeldBlocks} from '../../shared/protocol.ts'
+import {emptyRender, failRender, renderViewAtom, requestRender, showUpdate} from '../state/render.ts'
 import type {store as appStore} from '../state/store.ts'
 import {onRendererCrash} from './client.ts'
 import {createLiveRender, type LiveRender} from './live-render.ts'
@@ -26,12 +27,21 @@ export function startDocumentRenderer(store: typeof appStore): () => void {
       store.set(renderViewAtom, emptyRender(id))
       if (id === undefined) return
       const session = id
+      // The session's blocks as received, which the view shows unless held back.
+      let held: HeldBlocks = noBlocks
       live = createLiveRender(session, backend, {
         requested: (version) => store.set(renderViewAtom, (view) => (view.sessionId === session ? requestRender(view, version) : view)),
         updated: (update) => {
-          const next = applyUpdate(store.get(renderViewAtom), update)
-          if (next) store.set(renderViewAtom, next)
-          return next !== undefined
+          const next = applyUpdate(held, update)
+          if (!next) return false
+          held = next
+          const view = store.get(renderViewAtom)
+          // A new worker (after a crash) renders the document again from its
+          // start: its first parts stay off screen until they are as long as
+          // the last render, which stays meanwhile.
+          if (view.sessionId !== session || (update.partial && next.order.length < view.order.length)) return true
+          store.set(renderViewAtom, showUpdate(view, next, update))
+          return true
         },
         failed: (reason) => {
           // Name the document: the banner may be read after switching to another.
@@ -39,11 +49,6 @@ export function startDocumentRenderer(store: typeof appStore): () => void {
           const said = name === undefined ? reason : `“${name}”: ${reason}`
           console.error(`Offthread: ${said}; restarted the render worker`)
           store.set(renderViewAtom, (view) => (view.sessionId === session ? failRender(view, said) : view))
-        },
-        // After a crash, the new worker's render keeps the last one on screen until it is as long.
-        shown: () => {
-          const view = store.get(renderViewAtom)
-          return view.sessionId === session ? view.order.length : 0
         },
       })
     }

@@ -29,8 +29,6 @@ export interface LiveRenderListener {
   updated: (update: SessionUpdate) => boolean
   /** A call failed; the worker was replaced. */
   failed: (reason: string, version: number) => void
-  /** How many blocks the session shows now (see `SessionOptions.shown`). */
-  shown?: () => number
 }
 
 /** A session's live render. */
@@ -67,8 +65,7 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
       fits = listener.updated(update)
     }
     try {
-      const options = listener.shown ? {...job.options, shown: listener.shown()} : job.options
-      const update = await backend.render(sessionId, job.markdown, job.version, progress, options)
+      const update = await backend.render(sessionId, job.markdown, job.version, progress, job.options)
       if (!closed && (!fits || !listener.updated(update))) {
         // The session forgot a block we no longer hold: start it afresh.
         await backend.close(sessionId)

@@ -4,7 +4,7 @@
  */
 import type {Root} from 'hast'
 import {atom, type createStore} from 'jotai'
-import {applyUpdate as applyToHeld, type BlockPlacement, type RenderMessage, type SessionUpdate} from '../../shared/protocol.ts'
+import {applyUpdate as applyToHeld, type BlockPlacement, type HeldBlocks, type RenderMessage, type SessionUpdate} from '../../shared/protocol.ts'
 
 /** What the preview shows and the status area reports. */
 export interface RenderView {
@@ -125,7 +125,11 @@ export type ApplyResult = RenderView | undefined
 export function applyUpdate(view: RenderView, update: SessionUpdate): ApplyResult {
   if (update.sessionId !== view.sessionId) return view
   const held = applyToHeld(view, update)
-  if (!held) return undefined
+  return held && showUpdate(view, held, update)
+}
+
+/** `view` showing `held`, the blocks after `update`. */
+export function showUpdate(view: RenderView, held: HeldBlocks, update: SessionUpdate): RenderView {
   return {
     ...view,
     ...held,

@@ -6,7 +6,7 @@
  */
 import type {RootContent} from 'hast'
 import type {RenderMessage} from '../../shared/protocol.ts'
-import {createNumbering, numberReferences, patchReferences, type FootnoteNumbering} from '../incremental/footnotes.ts'
+import {createNumbering, numberReferences, patchReferences, sameNumbering, type FootnoteNumbering} from '../incremental/footnotes.ts'
 import type {BlockRender} from '../incremental/render-block.ts'
 import type {Entry} from './scan.ts'
 
@@ -47,15 +47,35 @@ const numbered = new WeakMap<BlockRender, {signature: string; nodes: RootContent
 
 /**
  * Place `entries[from]` to `entries[to - 1]`, whose renders `renderOf`
- * gives, over what `placement` held; returns the state after them.
+ * gives, over what `placement` held; returns the state after them. With
+ * `stop`, entries from `stop.at` on are the previous ones (they stood
+ * `stop.shift` earlier): when the state before them is as it was, they keep
+ * their places and placing stops there (`kept`).
  */
-export function place(placement: Placement, entries: readonly Entry[], from: number, to: number, renderOf: (entry: Entry) => BlockRender): Before {
+export function place(
+  placement: Placement,
+  entries: readonly Entry[],
+  from: number,
+  to: number,
+  renderOf: (entry: Entry) => BlockRender,
+  stop?: {at: number; shift: number},
+): {end: Before; kept: boolean} {
   const first = placement.before[from] ?? start
   let {line, numbering} = first
   const before: Before[] = []
   const placed: Placed[] = []
   const messages: RenderMessage[] = []
   for (let index = from; index < to; index++) {
+    if (index === stop?.at) {
+      const old = placement.before[index - stop.shift]
+      const now: Before = {line, numbering, messages: first.messages + messages.length, placed: first.placed + placed.length}
+      if (old && sameBefore(old, now)) {
+        spliceIn(placement.before, from, index - stop.shift - from, before)
+        spliceIn(placement.placed, first.placed, old.placed - first.placed, placed)
+        spliceIn(placement.messages, first.messages, old.messages - first.messages, messages)
+        return {end: placement.before[placement.before.length - 1]!, kept: true}
+      }
+    }
     const entry = entries[index]!
     before.push({line, numbering, messages: first.messages + messages.length, placed: first.placed + placed.length})
     const render = renderOf(entry)
@@ -76,14 +96,20 @@ export function place(placement: Placement, entries: readonly Entry[], from: num
   }
   const end: Before = {line, numbering, messages: first.messages + messages.length, placed: first.placed + placed.length}
   before.push(end)
-  replaceFrom(placement.before, from, before)
-  replaceFrom(placement.placed, first.placed, placed)
-  replaceFrom(placement.messages, first.messages, messages)
-  return end
+  spliceIn(placement.before, from, Infinity, before)
+  spliceIn(placement.placed, first.placed, Infinity, placed)
+  spliceIn(placement.messages, first.messages, Infinity, messages)
+  return {end, kept: false}
 }
 
-/** `list` cut at `from`, then `items` (no spread: a long document has more items than a call takes arguments). */
-function replaceFrom<T>(list: T[], from: number, items: readonly T[]): void {
-  list.length = from
+function sameBefore(a: Before, b: Before): boolean {
+  return a.line === b.line && a.messages === b.messages && a.placed === b.placed && sameNumbering(a.numbering, b.numbering)
+}
+
+/** `list` with `remove` items from `start` replaced by `items` (no spread: a long document has more items than a call takes arguments). */
+function spliceIn<T>(list: T[], start: number, remove: number, items: readonly T[]): void {
+  const tail = list.slice(start + remove)
+  list.length = start
   for (const item of items) list.push(item)
+  for (const item of tail) list.push(item)
 }

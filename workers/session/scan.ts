@@ -25,6 +25,14 @@ export interface Scan {
   entries: Entry[]
   /** Entries before this index are the previous ones, untouched. */
   firstChanged: number
+  /** From index `from` on, the entries are the previous ones too, which stood `shift` earlier. */
+  reused?: Reused
+}
+
+/** Where the previous entries take over again after a change. */
+export interface Reused {
+  from: number
+  shift: number
 }
 
 /** Gives ids that are unique within one session. */
@@ -73,7 +81,8 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
   previous.length = first
   for (const entry of scanned) previous.push(entry)
   for (const entry of tail) previous.push(entry)
-  return {entries: previous, firstChanged: first}
+  const from = first + scanned.length
+  return {entries: previous, firstChanged: first, reused: tail.length > 0 ? {from, shift: from - resumeAt!} : undefined}
 }
 
 /**

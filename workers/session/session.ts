@@ -14,7 +14,7 @@ import {contextOf, prefixOf, type Context} from './context.ts'
 import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
 import {createPlacement, place, type Placement} from './place.ts'
 import {keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
-import {rescan, type Entry} from './scan.ts'
+import {rescan, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
 
 interface Session {
@@ -27,6 +27,8 @@ interface Session {
   held: Held
   section: ReturnType<typeof createSectionRenderer>
   shownSection?: FootnoteSection
+  /** The last update healed the last block. */
+  healed: boolean
   nextId: number
 }
 
@@ -56,7 +58,7 @@ function open(sessionId: string): Session {
   if (!session) {
     session = {
       text: '', entries: [], context: undefined, renders: new Map(), placement: createPlacement(),
-      held: createHeld(), section: createSectionRenderer(), nextId: 0,
+      held: createHeld(), section: createSectionRenderer(), healed: false, nextId: 0,
     }
     sessions.set(sessionId, session)
   }
@@ -69,7 +71,7 @@ interface Run {
   markdown: string
   heal: boolean
   send: ((event: SessionEvent) => void) | undefined
-  /** Blocks the main thread shows now: a partial update must not show fewer. */
+  /** Blocks the main thread holds now: a partial update must not hold fewer. */
   shown: number
   /** The first entry to render; entries before it are as in the last update. */
   firstChanged: number
@@ -81,6 +83,10 @@ interface Run {
   /** Source characters rendered since the last partial update. */
   batched: number
   info: (partial: boolean) => UpdateInfo
+  /** Where the previous entries take over again (see `renderSession`). */
+  reused: Reused | undefined
+  /** Where rendering stopped at the previous entries. */
+  stop?: {at: number; shift: number}
 }
 
 /**
@@ -109,9 +115,16 @@ export async function renderSession(
   if (session.context.id !== previousContext?.id) firstChanged = firstStale(session, firstChanged)
   // After the whole text was rendered at once, placing starts over.
   if (session.placement.before.length === 0) firstChanged = 0
+  const heal = Boolean(options.heal)
+  // An edit in the middle: the entries from `reused.from` on are the
+  // previous ones, and so are their renders when nothing document-wide or
+  // healed changed. Rendering stops past the first of them, and placing
+  // too where the state there is as before.
+  const reused = session.context === previousContext && !heal && !session.healed ? scan.reused : undefined
+  session.healed = heal
   const run: Run = {
-    session, markdown, heal: Boolean(options.heal), send,
-    shown: Math.max(session.held.order.length, options.shown ?? 0),
+    session, markdown, heal, send, reused,
+    shown: session.held.order.length,
     firstChanged, placed: firstChanged, rendered: 0, started, lastProgress: started, batched: 0,
     info: (partial) => ({sessionId, version, scanned: session.entries.length, messages: [...session.placement.messages], rendered: run.rendered, started, partial}),
   }
@@ -126,6 +139,10 @@ async function renderBlocks(run: Run): Promise<boolean> {
   const pooled = renderAhead(renders, pool, entries, run.firstChanged, session.context!, run.heal)
   for (let index = run.firstChanged; index < entries.length; index++) {
     if (session.context!.complex) return false
+    if (run.reused && index > run.reused.from) {
+      run.stop = {at: index, shift: run.reused.shift}
+      break
+    }
     const entry = entries[index]!
     // The first screen does not wait for a grammar's first use, which can
     // take longer than the rest of the screen: the blocks before go out first.
@@ -156,10 +173,13 @@ function merge(run: Run, index: number): number {
   const [entry, next] = [session.entries[index]!, session.entries[index + 1]!]
   const text = entry.text + next.text
   session.entries.splice(index, 2, {...entry, text, lines: entry.lines + next.lines, definitions: definitionsOf(text)})
+  const {reused} = run
+  run.reused = reused && index + 1 < reused.from ? {from: reused.from - 1, shift: reused.shift - 1} : undefined
   run.firstChanged = Math.min(run.firstChanged, index)
   const context = session.context!
   session.context = contextOf(session.entries, context, run.firstChanged)
   if (session.context.id !== context.id) run.firstChanged = firstStale(session, run.firstChanged)
+  if (session.context !== context) run.reused = undefined
   run.placed = Math.min(run.placed, run.firstChanged)
   run.batched = 0
   return run.firstChanged
@@ -198,11 +218,13 @@ async function finish(run: Run): Promise<SessionUpdate> {
   const {entries, context} = session
   // A long render sends its last blocks before the footnotes section, which
   // can be as big as a batch on its own.
-  if (run.send && run.lastProgress !== run.started && context!.footnotes.size > 0 && entries.length > run.placed && entries.length > run.shown) {
+  if (run.send && !run.stop && run.lastProgress !== run.started && context!.footnotes.size > 0 && entries.length > run.placed && entries.length > run.shown) {
     sendPartial(run, entries.length)
   }
   const orderStart = session.placement.before[run.placed]?.placed ?? 0
-  const end = place(session.placement, entries, run.placed, entries.length, renderOf(session))
+  const {end, kept} = place(session.placement, entries, run.placed, entries.length, renderOf(session), run.stop)
+  // The rest of the order, the footnotes section included, is as before.
+  if (kept) return emit(session.held, session.placement.placed, orderStart, run.info(false))
   const last = entries.length > 0 ? session.renders.get(entries[entries.length - 1]!.id) : undefined
   const section = await placeSection(session, last, end, context!)
   if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
