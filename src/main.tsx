@@ -54,8 +54,8 @@ createRoot(document.getElementById('root')!).render(
 /**
  * A `#md=` link opens its text as a new document, never over a saved one.
  * Followed in a page already open, a long link is read in a worker (see
- * `share-link-reader.ts`): decompressing the 2 MB line's link here took
- * 20-74 ms of the `hashchange`'s task.
+ * `share-link-reader.ts`): decompressing it here would make the
+ * `hashchange`'s task long.
  */
 function openSharedLink(text: string | undefined, hash: string): void {
   if (text === undefined) return

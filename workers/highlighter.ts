@@ -10,7 +10,7 @@ export const themes = {light: 'github-light', dark: 'github-dark'} as const
 
 /**
  * Code blocks longer than this many characters are left plain: tokenizing
- * 200 KB of code takes seconds, and one pasted log must not stall the worker.
+ * code that long takes seconds, and one pasted log must not stall the worker.
  */
 export const maxHighlightedCodeLength = 100_000
 
@@ -57,9 +57,9 @@ const warm = new Set<string>()
 
 /**
  * Note that `id` has highlighted code. Shiki's JavaScript engine compiles a
- * grammar's patterns on their first use: the first code in a language costs
- * 50-250 ms here (oniguruma-to-es translating the patterns), later code a
- * fraction of that.
+ * grammar's patterns on their first use: the first code in a language pays for
+ * oniguruma-to-es translating the patterns, and later code costs a fraction
+ * of that.
  */
 export function markWarm(id: string): void {
   warm.add(id)

@@ -27,8 +27,7 @@ function documentIdOf(model: {uri: {scheme: string; path: string}}): string | un
 
 /**
  * Past this many lines, Monaco's folding is off: after every change it
- * finds the folding ranges of every line, on the main thread (traced: a
- * task of 40-70 ms for the 18,000 lines of the 1 MB sample).
+ * finds the folding ranges of every line, on the main thread.
  */
 export const foldingMaxLines = 5_000
 
@@ -40,11 +39,9 @@ function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
 /**
  * From this length on, the editor shows a switched-to document a frame
  * after the switch, without waiting for the preview's first screen: the
- * worker takes about 80 ms to send a long document's first screen (the
- * 1 MB sample's scan alone is 45 ms), and the main thread is free until
- * then; after it, partial updates keep coming, and Monaco's swap in
- * among them made frames over 50 ms in 5 of 12 opens of the sample
- * against none.
+ * main thread is idle while the worker scans a long document, whereas after
+ * the first screen partial updates keep coming and Monaco's swap among them
+ * makes long frames.
  */
 const swapFirstFrom = 256 * 1024
 
@@ -53,10 +50,9 @@ const defaultStopRenderingLineAfter = 10_000
 /**
  * The same, in a document whose lines are not wrapped (one has over 100,000
  * characters, see `wrapsLines`): Monaco lays out and measures the lines it
- * renders, and a line of 10,000 characters is one long run of text. Opening
- * the 2 MB line and the 176 KB run of `**b`, 6 times each, the longest
- * animation-frame callback was 5-23 ms with 10,000, 0-9 ms with this. Past
- * it, Monaco shows the size of the rest of the line; the preview shows it.
+ * renders, and an unwrapped line of 10,000 characters is one run of text
+ * long enough to make a long frame. Past it, Monaco shows the size of the
+ * rest of the line; the preview shows it.
  */
 const unwrappedStopRenderingLineAfter = 2_000
 
@@ -109,7 +105,7 @@ export default function Editor() {
   const prepare = (id: string) =>
     prepareModel(modelPath(id), store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
   // A document being switched to gets its model now, in a task of its own,
-  // not in the one that shows it (a 2 MB line: 31 ms of Monaco's).
+  // not in the one that shows it: creating a long document's model is costly.
   useEffect(() => {
     if (activeId !== undefined && store.get(documentTextsAtom)[activeId] !== undefined) prepare(activeId)
   }, [activeId])
@@ -128,12 +124,9 @@ export default function Editor() {
   // The editor's switch of model is made here, not by the wrapper (whose
   // effect then finds the model in place): the options that change with the
   // document go in between the old model's detach and the new one's attach.
-  // Set before the switch, they laid out the old model again, in a frame of
-  // its own (traced, leaving the 250 nested list levels for the 176 KB `**b`
-  // line, whose lines are not wrapped: 23 ms of Monaco's render and 15 ms
-  // of layout). Set after it (the wrapper's order), a new gutter width or
-  // read-only state wrapped again every line just wrapped (30 ms of the
-  // 1 MB sample's opening task).
+  // Set before the switch, they lay out the old model again in a frame of
+  // its own; set after it (the wrapper's order), a new gutter width or
+  // read-only state wraps again every line just wrapped.
   useLayoutEffect(() => {
     if (!editor) return
     const options: MonacoEditorApi.IEditorOptions = {readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter}
@@ -204,11 +197,8 @@ export default function Editor() {
 
 /**
  * The longest the editor waits for the preview's first screen of a document
- * switched to. At 500 ms, the 250 nested list levels (whose first screen
- * takes 550-580 ms here) had Monaco's first render land with it: its
- * longest animation-frame callback was 30-37 ms in four passes of the 19
- * hostile inputs, 7-29 ms with this (side by side, timing every
- * `requestAnimationFrame` callback in the page).
+ * switched to. Longer than the slowest inputs (deeply nested lists) take to
+ * show one, so Monaco's first render does not land in the same frame as it.
  */
 const firstScreenWaitMs = 1000
 
@@ -220,14 +210,11 @@ const firstScreenWaitMs = 1000
  * For the editor's switch of document, ready once the preview shows the
  * new document's first screen (at most `firstScreenWaitMs`; at once for a
  * long one, see `swapFirstFrom`): Monaco's swap of model and
- * view (10–40 ms) and its first render of the new view (10–40 ms, in the
- * next animation frame, whose reads of the DOM lay out whatever the page
- * has changed) used to come in the frame of the switch's own work (the
- * share link's `hashchange`, React's commit) or of the preview's first
- * screen. Opening the 19 hostile inputs by share link, side by side, four
- * rounds of two each way: shown at once, 42 frames over 50 ms (24 of them
- * with a task over 50 ms); a frame later, 20 (10); and after the first
- * screen and a frame, 9 (6) against 26 (19) in four more rounds.
+ * view and its first render of the new view (in the next animation frame,
+ * whose reads of the DOM lay out whatever the page has changed) are each
+ * costly, and would otherwise land in the frame of the switch's own work
+ * (the share link's `hashchange`, React's commit) or of the preview's
+ * first screen.
  */
 function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean, ready: (value: T) => Promise<void>): T {
   const [shown, setShown] = useState(value)

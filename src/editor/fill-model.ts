@@ -2,8 +2,8 @@
  * A long document's Monaco model, filled a chunk per task.
  *
  * Monaco takes in a whole text at once when a model is created and shown:
- * with word wrap on, a 1 MB document was one main-thread task of about
- * 150 ms (line breaks computed for every line). Created with its first chunk
+ * with word wrap on, it computes line breaks for every line in one long
+ * main-thread task. Created with its first chunk
  * and given the rest in further tasks, no task takes in more than a chunk.
  * The appends bypass the undo stack; the editor is read-only and its changes
  * are not the user's (`isFilling`) until the model is whole.
@@ -23,16 +23,16 @@ export const firstChunk = 4 * 1024
 export const firstLines = 100
 /**
  * Texts shorter than this, in characters and in lines, are created whole.
- * Lines count on their own: 1,000 one-line footnotes (40 KB) took Monaco a
- * task of 80 ms when created whole, its line breaks computed line by line.
+ * Lines count on their own: Monaco computes line breaks line by line, so many
+ * short lines (a long list of footnotes) cost a long task in a short text.
  */
 export const fillFrom = 16 * 1024
 export const fillFromLines = 400
 
 /**
  * A document with a line longer than this is not word-wrapped: Monaco
- * wraps a line whole, in the task that shows or changes it (traced: a 2 MB
- * line took 40 ms of the task that showed it).
+ * wraps a line whole, in the task that shows or changes it, so one huge line
+ * makes one long task.
  */
 export const wrapMaxLine = 100_000
 
@@ -124,9 +124,8 @@ export function prepareModel(path: string, text: string, language: string, onFil
 /**
  * Resolves once `model` is shown in an editor (or disposed). A model not
  * shown takes appends at little cost, so a fill that ran ahead of the
- * editor's switch handed Monaco a whole model to wrap in the task that
- * showed it: for the 1,000 footnotes (2,000 lines), traced, 21 ms of line
- * breaks in a 38 ms task.
+ * editor's switch would hand Monaco a whole model to wrap in the task that
+ * shows it.
  */
 function shown(model: MonacoEditorApi.ITextModel): Promise<void> {
   if (model.isAttachedToEditor() || model.isDisposed()) return Promise.resolve()
@@ -144,9 +143,7 @@ function shown(model: MonacoEditorApi.ITextModel): Promise<void> {
 /**
  * Resolves in a task after the next frame. Monaco renders a model it has
  * just been given in that frame's animation-frame callbacks: a first
- * append made before it was laid out with it (traced, the 250 nested list
- * levels: an append of 13 ms, then a frame of 42 ms, in a row; in a CI
- * run, 24 ms and 37 ms, blocking 11 ms beyond 50).
+ * append made before it would be laid out in that same frame, making it long.
  */
 function afterFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))

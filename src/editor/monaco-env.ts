@@ -48,8 +48,8 @@ monaco.editor.defineTheme('offthread-dark', {
 })
 
 // Colouring brackets by nesting means parsing every bracket in the text into
-// a tree before the first frame: a line of 54,000 `[` took Monaco's first
-// frame to 170 ms. Link brackets in markdown gain little from colours.
+// a tree before the first frame, which a text full of `[` makes long. Link
+// brackets in markdown gain little from colours.
 // Standalone Monaco takes this per model, not from the editor's options.
 monaco.editor.onDidCreateModel((model) => model.updateOptions({bracketColorizationOptions: {enabled: false, independentColorPoolPerBracketType: false}}))
 

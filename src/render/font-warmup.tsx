@@ -2,10 +2,9 @@
  * The font warm-up. The first time the page lays out text in a font, style
  * and size it has not used before, Chromium on Linux asks the browser process
  * to match the family and to give the strike's render style: a synchronous
- * call each, and a slow one while the worker keeps the other core busy. A
- * trace of the bench's open of 1 MB put 20–40 ms of its first screen's long
- * task in those calls; a second open in the same page made none, and had no
- * long task in its first screen.
+ * call each, and a slow one while the worker keeps the other core busy.
+ * Made while a long document's first screen is laid out, they lengthen
+ * that task; once made, the page does not make them again.
  *
  * So when the page is first idle, the worker renders a small specimen with
  * every kind of text the preview shows (six heading levels, emphasis, code,

@@ -3,10 +3,9 @@
  * screen are mounted. The others are placeholders of about their height,
  * one element each, holding the group's text for the browser's find in page.
  *
- * Mounting all of a 1 MB document (5,000 blocks, about 100,000 elements) made
- * the main thread's young generation fill with objects that all survive
- * (React's fibers and elements, the DOM's wrappers), and each scavenge
- * that copied them took 50-80 ms of a task. A group, once mounted, stays
+ * Mounting all of a long document fills the main thread's young generation
+ * with objects that all survive (React's fibers and elements, the DOM's
+ * wrappers), and each scavenge that copies them makes a long task. A group, once mounted, stays
  * mounted, so scrolling back never waits and heights only settle once.
  */
 import type {Root, RootContent} from 'hast'

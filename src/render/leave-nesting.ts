@@ -27,12 +27,10 @@ const holdMaxMs = 1_000
  * The view to show: `view`, but when it is another document's and the
  * preview still shows deep nesting (`slices` is not empty), the last
  * view shown, while that nesting is removed deepest first, a frame at a
- * time. Removing a nested tree costs more than linearly in its depth (in a
- * bare page, 250 levels of lists took 8-11 ms to remove at once, 5-7 ms a
- * few dozen levels at a time from the bottom); leaving the 250 nested list
- * levels for the 60,000 `**b` runs, the task that mounted the next
- * document's first screen spent 10-20 ms of its 18-40 ms removing them, and
- * its frame once took 69 ms. The next document shows a few frames later
+ * time. Removing a nested tree costs more than linearly in its depth, so
+ * removing it a few levels at a time from the bottom is cheaper than at
+ * once, and keeps that cost out of the task that mounts the next
+ * document's first screen. The next document shows a few frames later
  * (the preview's mounted count, and so the editor's switch, wait for it).
  *
  * Once it has started, the last document stays until its nesting is taken

@@ -6,13 +6,10 @@
 import {startTransition, useEffect, useLayoutEffect, useRef, useState} from 'react'
 
 /**
- * Blocks mounted at once: about a screen of them. The first screen's layout
- * is what is left of opening a long document (a KaTeX formula takes about
- * 0.7 ms of it here): with 40, the bench's open of the 1 MB sample had a
- * longest task of 142-224 ms in three runs; with 16, 0-120 ms in four.
- * In the app, whose editor renders in the same frames, opening the sample
- * with 16 gave a long task around the first screen in 5 of 7 runs, and
- * with 8 in 2 of 7 (50-56 ms).
+ * Blocks mounted at once: less than a screen of them. The first screen's
+ * layout is the main cost left in opening a long document (KaTeX formulas
+ * are dear to lay out), and in the app the editor renders in the same
+ * frames, so a smaller first slice keeps that task short.
  */
 export const firstSliceBlocks = 8
 
@@ -53,8 +50,7 @@ export function useRevealed(
     // A macrotask: the browser handles input between slices, and paints
     // when it gets to. In a transition, React renders the slice in pieces
     // of a few milliseconds, yielding to input and to the worker's updates;
-    // only the commit is one task. Side by side on the 1 MB sample in the
-    // app, frames over 50 ms went from 10-14 to 5-8.
+    // only the commit is one task, which keeps long frames rare.
     //
     // With `eachFrame`, the next slice waits for the next frame too, so that
     // each is laid out in a frame of its own (timeouts may all run before

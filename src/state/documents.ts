@@ -28,8 +28,8 @@ export const documentTextsAtom = atom<DocumentTexts>({})
 /**
  * Id of the open document. The app switches documents in a transition
  * (`startTransition`): React then renders the switch in slices, and a
- * click or a `hashchange` no longer does it all in the event's task
- * (80–160 ms on the 2-core VM). The editor follows once the preview shows
+ * click or a `hashchange` no longer does it all in one long event task.
+ * The editor follows once the preview shows
  * the new document, a frame later (src/editor/Editor.tsx), so Monaco's swap
  * of model and view has a frame of its own.
  */

@@ -68,9 +68,8 @@ type Store = ReturnType<typeof createStore>
  * Resolves once the render of document `id` is on screen: the preview (or,
  * hidden, the render) has its first blocks, or the render ended empty or
  * failed; at the latest after `maxMs`. A long document's editor fill waits
- * for it (`editor/fill-model.ts`): on 2 cores, the fill's tasks held back
- * the first screen of the 1 MB sample (medians of 221-224 ms against
- * 253-264, from the click to the first heading).
+ * for it (`editor/fill-model.ts`): on few cores, the fill's tasks would
+ * hold back the first screen.
  */
 export function firstScreenShown(store: Store, id: string, maxMs = 1_000): Promise<void> {
   const shown = () => {

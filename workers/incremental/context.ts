@@ -44,10 +44,10 @@ export function parsedDefinitions(text: string): BlockDefinitions {
 
 /**
  * A block that is one footnote definition on one line, `[^label]: text`,
- * read without a parse; `undefined` for anything else. Each parse costs
- * about 0.3 ms however short the text (the parser is set up again each
- * time): the 233 footnotes of the 1 MB sample took 47 ms warm and 150 ms
- * cold, all before the first screen could be rendered. Only plain labels,
+ * read without a parse; `undefined` for anything else. Each parse has a
+ * fixed cost however short the text (the parser is set up again each
+ * time), and a document with many footnotes would pay it for every one
+ * before its first screen could be rendered. Only plain labels,
  * and text that holds no definition or footnote reference of its own; a
  * property test compares this with the parse.
  */

@@ -3,9 +3,8 @@
  * a document) is rendered again from its last word, not from its start.
  *
  * Streaming a document renders its last block again on every append, so a
- * paragraph of L characters costs about L²/80 characters of parsing in
- * 40-character appends; paragraphs were over half of all the parsing in
- * streaming the 1 MB sample. Yet inline markdown is local once nothing is
+ * paragraph's parsing grows with the square of its length, and paragraphs
+ * dominate the parsing of a streamed document. Yet inline markdown is local once nothing is
  * left open: text before a space, in which no delimiter waits for a closer,
  * renders the same whatever comes after the space. So the previous render is
  * kept up to such a space, and only the rest is rendered, as a paragraph on
