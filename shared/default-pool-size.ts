@@ -4,6 +4,6 @@
  * where they measured slower than rendering in the render worker alone).
  * The worker starts this many; the Benchmark view offers it first.
  */
-export function defaultPoolSize(cores = typeof navigator === 'object' ? navigator.hardwareConcurrency : 2): number {
+export function defaultPoolSize(cores: number): number {
   return Math.max(0, Math.min(4, (cores || 2) - 2))
 }

@@ -14,5 +14,5 @@ export function resizePool(next: number): void {
 
 /** Start the pool this machine gets by default. */
 export function startDefaultPool(): void {
-  resizePool(defaultPoolSize())
+  resizePool(defaultPoolSize(navigator.hardwareConcurrency))
 }

@@ -31,7 +31,7 @@ export function upstreamGuard(idleTimeoutMs: number): LanguageModelV3Middleware 
       const reader = result.stream.getReader()
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async pull(controller) {
-          let next: ReadableStreamReadResult<LanguageModelV3StreamPart>
+          let next: Awaited<ReturnType<typeof reader.read>>
           try {
             // The clock runs only while a part is awaited, so a slow reader
             // downstream never times the upstream out.

@@ -5,7 +5,7 @@ import type {BenchProgress} from './run-bench.ts'
 import {modes, type BenchConfig, type BenchResults, type RunResult} from './types.ts'
 
 /** Block workers by default: the app's own. */
-export const defaultPool = defaultPoolSize
+export const defaultPool = () => defaultPoolSize(navigator.hardwareConcurrency)
 
 /** What a first visit runs: small and large, every scenario and mode. */
 export const defaultBenchConfig: BenchConfig = {
