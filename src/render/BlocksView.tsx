@@ -1,13 +1,11 @@
 /**
- * A render's blocks as a `.markdown-body` article, each block memoised, with
- * GitHub-style heading ids: the editor's preview and each chat message.
+ * A render's blocks as a `.markdown-body` article, each block memoised: the
+ * editor's preview and each chat message.
  */
-import type {Root} from 'hast'
-import {memo, useMemo, type CSSProperties, type ReactNode} from 'react'
+import {memo, type CSSProperties, type ReactNode} from 'react'
 import type {RenderView} from '../state/render.ts'
 import {Block} from './Block.tsx'
 import {GroupPlaceholder, sameItems, useGroupWindow, type WindowItem} from './group-window.tsx'
-import {headingSlugs} from './heading-ids.ts'
 
 /** Props of a blocks view. */
 export interface BlocksViewProps {
@@ -18,8 +16,6 @@ export interface BlocksViewProps {
   /** Mount only the first `limit` blocks (see `use-revealed.ts`); all by default. */
   limit?: number
 }
-
-const emptyRoot: Root = {type: 'root', children: []}
 
 /**
  * Past this many blocks, the browser skips layout of groups of blocks out of
@@ -33,9 +29,8 @@ const largeDocumentBlocks = 400
 /** The blocks of `view`, in order. */
 export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
   const {order, blocks} = view
-  const slugs = useMemo(() => headingSlugs(order.map(({id}) => blocks.get(id) ?? emptyRoot)), [order, blocks])
   const shown = limit === undefined || limit >= order.length ? order : order.slice(0, limit)
-  const groups = groupBlocks(shown, blocks, slugs)
+  const groups = groupBlocks(shown, blocks)
   const large = Math.max(order.length, view.scanned) > largeDocumentBlocks
   const groupWindow = useGroupWindow(large, view.sessionId, groups)
   const classes = ['markdown-body', large ? 'large' : '', className ?? ''].filter(Boolean).join(' ')
@@ -60,14 +55,14 @@ export function BlocksView({view, empty, className, limit}: BlocksViewProps) {
  * depend on ids, which edits keep, so neither an edit nor an inserted block
  * moves another block into another group (which would remount it).
  */
-function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks'], slugs: readonly (readonly string[])[]): WindowItem[][] {
+function groupBlocks(order: RenderView['order'], blocks: RenderView['blocks']): WindowItem[][] {
   const groups: WindowItem[][] = []
   let group: WindowItem[] | undefined
-  for (const [index, {id, lineOffset}] of order.entries()) {
+  for (const {id, lineOffset} of order) {
     const hast = blocks.get(id)
     if (!hast) continue
     if (!group || startsGroup(id)) groups.push((group = []))
-    group.push({id, hast, lineOffset, slugs: (slugs[index] ?? []).join('\n')})
+    group.push({id, hast, lineOffset})
   }
   return groups
 }
@@ -90,8 +85,8 @@ const BlockGroup = memo(
   function BlockGroup({items}: {items: readonly WindowItem[]}) {
     return (
       <div className="block-group" style={{'--group-blocks': items.length} as CSSProperties}>
-        {items.map(({id, hast, lineOffset, slugs}) => (
-          <Block key={id} hast={hast} lineOffset={lineOffset} slugs={slugs} />
+        {items.map(({id, hast, lineOffset}) => (
+          <Block key={id} hast={hast} lineOffset={lineOffset} />
         ))}
       </div>
     )

@@ -7,7 +7,7 @@ import {useEffect, useState, type MouseEvent, type Ref} from 'react'
 import {dismissError, previewRevealedAtom, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {revealEvent} from './group-window.tsx'
-import {clobberPrefix} from './heading-ids.ts'
+import {clobberPrefix} from '../../shared/display.ts'
 import {NestingSlices, useLeavingNesting} from './leave-nesting.ts'
 import {useRevealed} from './use-revealed.ts'
 

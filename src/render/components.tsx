@@ -9,9 +9,9 @@ import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
 import {useRevealed} from './use-revealed.ts'
-import {columnsOf, sliceColumns, wideTableOf} from './wide-tables.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -166,7 +166,7 @@ function list(Tag: 'ol' | 'ul') {
 /** Elements of a long paragraph's chunks mounted at once, and then each frame. */
 export const chunkSliceElements = 400
 
-/** A paragraph; one cut into chunks (text-chunks.ts) is a `ChunkedParagraph`. */
+/** A paragraph; one the worker cut into chunks (workers/display/text-chunks.ts) is a `ChunkedParagraph`. */
 function Paragraph({node, children, ...props}: ElementProps<'p'>) {
   if (!(props as Record<string, unknown>)['data-text-chunks']) return <p {...props}>{children}</p>
   return <ChunkedParagraph node={node as Element} paragraphProps={props}>{children}</ChunkedParagraph>
@@ -209,26 +209,25 @@ const wideColumnPx = 128
 /** Columns mounted on either side of those in view. */
 const overscanColumns = 8
 
-/** A table; a wide one (see `wide-tables.ts`) is a `WideTable`. */
+/** A table; a wide one (see workers/display/wide-tables.ts) is a `WideTable`. */
 export function Table({node, children, ...props}: ElementProps<'table'>) {
-  const table = wideTableOf(node)
-  if (!table) return <table {...props}>{children}</table>
-  return <WideTable tableProps={props} table={table} />
+  const sections = (node as Element | undefined)?.data?.wideTable
+  if (!sections) return <table {...props}>{children}</table>
+  return <WideTable tableProps={props} sections={sections} />
 }
 
 /**
  * A table of thousands of columns is one block, and the browser lays out
- * every cell of it at once: 2,000 columns of three rows took a frame of
- * 110-190 ms of style and layout here, and more columns or rows take
- * longer. Only the columns in view (and a few on either side) are mounted,
- * each `wideColumnPx` wide (a fixed layout, so the widths are known before
- * the cells are), in a box as wide as the whole table, which scrolls; the
- * rest mount as it scrolls to them. Only those cells become React elements
- * (see `wide-tables.ts`). The browser's find in page sees only the columns
- * mounted.
+ * every cell of it at once, in one long frame. Only the columns in view
+ * (and a few on either side) are mounted, each `wideColumnPx` wide (a fixed
+ * layout, so the widths are known before the cells are), in a box as wide
+ * as the whole table, which scrolls; the rest mount as it scrolls to them.
+ * Only those cells become React elements: the worker sent the rows aside,
+ * in the node's `data` (see workers/display/wide-tables.ts). The browser's
+ * find in page sees only the columns mounted.
  */
-function WideTable({tableProps, table}: {tableProps: ComponentProps<'table'>; table: Element}) {
-  const columns = columnsOf(table)
+function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>; sections: Element[]}) {
+  const columns = columnsOf(sections)
   const scroller = useRef<HTMLDivElement>(null)
   const [range, setRange] = useState({from: 0, to: Math.min(columns, 16 + overscanColumns)})
   useLayoutEffect(() => {
@@ -256,7 +255,7 @@ function WideTable({tableProps, table}: {tableProps: ComponentProps<'table'>; ta
     <div className="wide-table" ref={scroller} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined} data-columns={columns}>
       <div style={{width: columns * wideColumnPx}}>
         <table {...(rest as ComponentProps<'table'>)} style={{width: (to - from) * wideColumnPx, marginLeft: from * wideColumnPx}}>
-          {toJsxRuntime({type: 'root', children: sliceColumns(table, from, to)}, {Fragment, jsx, jsxs, components, passNode: true})}
+          {toJsxRuntime({type: 'root', children: sliceColumns(sections, from, to)}, {Fragment, jsx, jsxs, components, passNode: true})}
         </table>
       </div>
     </div>

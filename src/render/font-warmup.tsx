@@ -99,7 +99,7 @@ async function layOut(blocks: RootContent[], fontSize: () => number): Promise<vo
       flushSync(() =>
         root.render(
           <article className="markdown-body">
-            <Block hast={hast} lineOffset={0} slugs="" />
+            <Block hast={hast} lineOffset={0} />
           </article>,
         ),
       )

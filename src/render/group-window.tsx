@@ -12,7 +12,7 @@ import type {Root, RootContent} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type CSSProperties} from 'react'
 import {flushSync} from 'react-dom'
-import {clobberPrefix} from './heading-ids.ts'
+import {clobberPrefix} from '../../shared/display.ts'
 
 /** What the window needs of one block. */
 export interface WindowItem {
@@ -20,8 +20,6 @@ export interface WindowItem {
   id: string
   hast: Root
   lineOffset: number
-  /** Its headings' slugs, newline-joined. */
-  slugs: string
 }
 
 /** Groups mounted from the start, whatever the window says: the first screen. */
@@ -128,7 +126,6 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
 /** Whether `item` renders an element with id `id` (or `user-content-<id>`), its headings included. */
 function blockHasId(item: WindowItem, id: string): boolean {
   const bare = id.startsWith(clobberPrefix) ? id.slice(clobberPrefix.length) : id
-  if (item.slugs.split('\n').includes(bare)) return true
   const ids = new Set([id, clobberPrefix + bare])
   const visit = (nodes: readonly RootContent[]): boolean =>
     nodes.some((node) => node.type === 'element' && ((typeof node.properties.id === 'string' && ids.has(node.properties.id)) || visit(node.children)))
@@ -198,7 +195,7 @@ export function sameItems(before: readonly WindowItem[], after: readonly WindowI
     before.length === after.length &&
     before.every((item, index) => {
       const other = after[index]!
-      return item.id === other.id && item.hast === other.hast && item.lineOffset === other.lineOffset && item.slugs === other.slugs
+      return item.id === other.id && item.hast === other.hast && item.lineOffset === other.lineOffset
     })
   )
 }

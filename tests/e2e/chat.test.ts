@@ -91,7 +91,7 @@ const replyLength = () => page.$eval(lastAssistant, (node) => node.querySelector
 /**
  * HTML of the last reply's article and of `expected` (the pipeline's HTML),
  * both serialized by the browser, after undoing what the React renderer adds
- * on purpose (src/render/components.tsx, Block.tsx, heading-ids.ts): block
+ * on purpose (src/render/components.tsx, Block.tsx, workers/display/): block
  * wrappers and their line offsets, code-block toolbars, heading ids and
  * anchors, new-tab attributes on links, read-only checkboxes, and
  * hast-util-to-jsx-runtime's `align` → `text-align` and dropped whitespace in

@@ -2,7 +2,8 @@
  * Render sessions: one per document or streamed reply. Each update runs the
  * stages in the order data flows (scan, context, render, place, emit), each
  * on the blocks from the first one that changed. The result always equals a
- * full render of the text.
+ * full render of the text; a session for the preview also runs display
+ * before emit, and then equals `hastToDisplay` of a full render.
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
@@ -11,6 +12,7 @@ import {definitionsOf} from '../incremental/context.ts'
 import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
 import {markdownToHast} from '../pipeline.ts'
 import {contextOf, prefixOf, type Context} from './context.ts'
+import {createShown, display, type Shown} from './display.ts'
 import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
 import {createPlacement, place, type Placement} from './place.ts'
 import {keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
@@ -24,6 +26,8 @@ interface Session {
   /** The last render of each block, by id. */
   renders: RenderMemo
   placement: Placement
+  /** The displayed blocks of a session for the preview; `undefined` for HTML. */
+  shown: Shown | undefined
   held: Held
   section: ReturnType<typeof createSectionRenderer>
   shownSection?: FootnoteSection
@@ -53,12 +57,22 @@ function hasColdCode(text: string): boolean {
   return false
 }
 
-function open(sessionId: string): Session {
+/**
+ * What a session's blocks are for: `html`, the HAST a full render gives
+ * (the CLI, the tests), or `display`, ready for the preview's
+ * `toJsxRuntime` (see workers/session/display.ts), which HTML serialisation
+ * would get wrong (style objects, wide tables' rows in `data`). The app's
+ * stream is the only `display` session, so no option crosses the thread
+ * boundary for it.
+ */
+export type SessionTarget = 'html' | 'display'
+
+function open(sessionId: string, target: SessionTarget): Session {
   let session = sessions.get(sessionId)
-  if (!session) {
+  if (!session || (session.shown !== undefined) !== (target === 'display')) {
     session = {
       text: '', entries: [], context: undefined, renders: new Map(), placement: createPlacement(),
-      held: createHeld(), section: createSectionRenderer(), healed: false, nextId: 0,
+      shown: target === 'display' ? createShown() : undefined, held: createHeld(), section: createSectionRenderer(), healed: false, nextId: 0,
     }
     sessions.set(sessionId, session)
   }
@@ -100,10 +114,11 @@ export async function renderSession(
   version: number,
   options: SessionOptions = {},
   send?: (event: SessionEvent) => void,
+  target: SessionTarget = 'html',
 ): Promise<SessionUpdate> {
   if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
-  const session = open(sessionId)
+  const session = open(sessionId, target)
   const scan = rescan(session.entries, session.text, markdown, () => String(session.nextId++))
   session.text = markdown
   session.entries = scan.entries
@@ -206,7 +221,7 @@ function sendPartial(run: Run, to: number): void {
   const {session} = run
   const orderStart = session.placement.before[run.placed]?.placed ?? 0
   place(session.placement, session.entries, run.placed, to, renderOf(session))
-  run.send!({type: 'update', update: emit(session.held, session.placement.placed, orderStart, run.info(true))})
+  run.send!({type: 'update', update: emitPlaced(session, orderStart, run.info(true))})
   run.placed = to
   run.lastProgress = performance.now()
   run.batched = 0
@@ -224,12 +239,21 @@ async function finish(run: Run): Promise<SessionUpdate> {
   const orderStart = session.placement.before[run.placed]?.placed ?? 0
   const {end, kept} = place(session.placement, entries, run.placed, entries.length, renderOf(session), run.stop)
   // The rest of the order, the footnotes section included, is as before.
-  if (kept) return emit(session.held, session.placement.placed, orderStart, run.info(false))
+  if (kept) return emitPlaced(session, orderStart, run.info(false))
   const last = entries.length > 0 ? session.renders.get(entries[entries.length - 1]!.id) : undefined
   const section = await placeSection(session, last, end, context!)
   if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
   run.rendered += section
-  return emit(session.held, session.placement.placed, orderStart, run.info(false))
+  return emitPlaced(session, orderStart, run.info(false))
+}
+
+/** The update to the blocks placed now, displayed first in a session for the preview. */
+function emitPlaced(session: Session, orderStart: number, info: UpdateInfo): SessionUpdate {
+  const {placed} = session.placement
+  if (!session.shown) return emit(session.held, placed, orderStart, info)
+  const changed = display(session.shown, placed)
+  // A heading's new id changes blocks after it; they are past `changed`.
+  return emit(session.held, session.shown.blocks, Math.min(orderStart, changed), info)
 }
 
 /** The rendered block of an entry, once rendered. */
@@ -242,7 +266,7 @@ async function renderWhole(session: Session, markdown: string, info: UpdateInfo)
   session.placement.before.length = 0
   session.placement.messages = result.messages
   session.placement.placed = [{id: 'whole', lineOffset: 0, nodes: result.hast.children}]
-  return emit(session.held, session.placement.placed, 0, {...info, messages: result.messages})
+  return emitPlaced(session, 0, {...info, messages: result.messages})
 }
 
 /** The first entry before `upTo` whose prefix changed with the session's new context (or `upTo`). */

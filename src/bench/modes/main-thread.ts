@@ -9,8 +9,9 @@ import {createTally, latestWins, type DriverOptions, type ModeDriver} from './dr
 
 /** Start the main-thread mode. */
 export async function startMainThread({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
-  const pipeline = await import('../../../workers/pipeline.ts')
-  stage.showView(fullRenderView('bench-warm', (await pipeline.markdownToHast(warmUpText)).hast, 1))
+  const [pipeline, {hastToDisplay}] = await Promise.all([import('../../../workers/pipeline.ts'), import('../../../workers/display/block-to-display.ts')])
+  // Display-ready, as the app's worker sends blocks: the preview does what the app's does.
+  stage.showView(fullRenderView('bench-warm', hastToDisplay((await pipeline.markdownToHast(warmUpText)).hast), 1))
   stage.clear()
   pipeline.timeStages(true)
   const renderMs = createTally()
@@ -18,7 +19,7 @@ export async function startMainThread({stage, probe, warmUpText}: DriverOptions)
     const started = performance.now()
     const result = await pipeline.markdownToHast(text)
     renderMs.add(result.ms)
-    stage.showView(fullRenderView('bench-main', result.hast, version))
+    stage.showView(fullRenderView('bench-main', hastToDisplay(result.hast), version))
     probe.shown({version, partial: false, mainMs: performance.now() - started, workerMs: null})
   }, probe.fail)
 

@@ -1,13 +1,14 @@
 /**
- * Long code blocks cost the main thread one long task to lay out: 20,000
- * lines of a pasted log are 200 ms of layout in Chromium, all at once. Cut
- * into chunks of lines, each an inline block with `content-visibility: auto`
- * (see `.code-chunk` in app.css), only the chunks on screen are laid out.
+ * A long code block (a pasted log of thousands of lines) costs the main
+ * thread one long task to lay out, all of it at once. Cut into chunks of
+ * lines, each an inline block with `content-visibility: auto` (see
+ * `.code-chunk` in app.css), only the chunks on screen are laid out.
  *
  * The chunks are inline blocks on lines of their own, separated by the line
  * endings that were there, so the text (`textContent`, `innerText`, a copied
  * selection) and the height stay exactly those of the uncut block. This is
- * presentation only: the worker's HAST is left as a full render makes it.
+ * presentation only: the display stage applies it to the preview's blocks,
+ * and HTML output is left as a full render makes it.
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
 

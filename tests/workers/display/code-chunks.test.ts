@@ -2,8 +2,8 @@ import type {Element, Root} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {toString} from 'hast-util-to-string'
 import {describe, expect, it} from 'vitest'
-import {chunkLines, chunkLongCode} from '../../src/render/code-chunks.ts'
-import {markdownToHast} from '../../workers/pipeline.ts'
+import {chunkLines, chunkLongCode} from '../../../workers/display/code-chunks.ts'
+import {markdownToHast} from '../../../workers/pipeline.ts'
 
 const codeOf = (tree: Root) => ((tree.children.find((node) => node.type === 'element' && node.tagName === 'pre') as Element).children[0] as Element)
 

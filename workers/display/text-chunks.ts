@@ -1,18 +1,18 @@
 /**
  * A paragraph is laid out whole: the browser breaks all of its lines in one
- * go, and a paragraph of hundreds of kilobytes (a pasted log on one line, a
- * run of one character) is one long frame of layout, 400 ms for 2 MB.
- * Cut into chunks of a few thousand characters, each an inline block as wide
- * as the paragraph with `content-visibility: auto` (see `.text-chunk` in
- * app.css), only the chunks on screen are laid out. An inline element
- * counts as `elementWeight` characters more than its text, so a paragraph
- * of links or footnote references is cut into chunks of a few dozen.
+ * go, so a paragraph of hundreds of kilobytes (a pasted log on one line, a
+ * run of one character) is one long frame of layout. Cut into chunks of a
+ * few thousand characters, each an inline block as wide as the paragraph
+ * with `content-visibility: auto` (see `.text-chunk` in app.css), only the
+ * chunks on screen are laid out. An inline element counts as
+ * `elementWeight` characters more than its text, so a paragraph of links or
+ * footnote references is cut into chunks of a few dozen.
  *
  * Presentation only, as with long code (code-chunks.ts): the text is the
  * same, each chunk starts on a new line (at a space where there is one near
  * the cut), and paragraphs shorter than `minTextToChunk` stay as they are.
  * A cut paragraph is marked `data-text-chunks`; its chunks mount a few at a
- * time (`Paragraph` in components.tsx).
+ * time (`Paragraph` in src/render/components.tsx).
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
 
@@ -24,10 +24,9 @@ export const minTextToChunk = 2 * textChunkChars
 const spaceWindow = 400
 /**
  * What an inline element weighs, in characters, on top of its text: each is
- * a box to style, lay out and paint. The 1,000 footnote references of one
- * paragraph (hostile corpus) made 4 chunks of 300 by text alone: in a bare
- * page, the frame that showed it took 12-28 ms of rendering, against 3-6 ms
- * in chunks of 53, the size this makes (10 runs each).
+ * a box to style, lay out and paint, so a paragraph of many references
+ * needs smaller chunks than its text alone would make (see the benchmark's
+ * hostile corpus).
  */
 export const elementWeight = 40
 /** For the height a chunk has before it is first laid out. */

@@ -1,9 +1,9 @@
 import type {Element, Root} from 'hast'
 import {toString} from 'hast-util-to-string'
 import {describe, expect, it} from 'vitest'
-import {chunkLongParagraphs, elementWeight, minTextToChunk, textChunkChars} from '../../src/render/text-chunks.ts'
-import {markdownToHast} from '../../workers/pipeline.ts'
-import {hostileInputs} from '../fixtures/hostile.ts'
+import {chunkLongParagraphs, elementWeight, minTextToChunk, textChunkChars} from '../../../workers/display/text-chunks.ts'
+import {markdownToHast} from '../../../workers/pipeline.ts'
+import {hostileInputs} from '../../fixtures/hostile.ts'
 
 const paragraphOf = (tree: Root) => tree.children.find((node) => node.type === 'element' && node.tagName === 'p') as Element
 const chunksOf = (tree: Root) => paragraphOf(tree).children as Element[]
