@@ -244,7 +244,8 @@ async function finish(run: Run): Promise<SessionUpdate> {
   const section = await placeSection(session, last, end, context!)
   if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
   run.rendered += section
-  return emitPlaced(session, orderStart, run.info(false))
+  // The section may have gone into the last block, placed already (in a partial update).
+  return emitPlaced(session, Math.min(orderStart, Math.max(0, end.placed - 1)), run.info(false))
 }
 
 /** The update to the blocks placed now, displayed first in a session for the preview. */

@@ -427,6 +427,27 @@ describe('progressive first render', () => {
   })
 })
 
+describe('footnotes section in the last block of a long render', () => {
+  it('should send the last block again when the section goes into it after the partial updates', async () => {
+    const {renderSession} = await import('../../../workers/session/session.ts')
+    const {createSessionMirror} = await import('../../../shared/protocol.ts')
+    const {toHtml} = await import('hast-util-to-html')
+    const parts = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`)
+    const text = parts.join('\n\n') + '\n\n<details>\n<summary>More</summary>\n\nInside *markdown*.\n'
+    const mirror = createSessionMirror()
+    const id = nextSessionId()
+    let partials = 0
+    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
+      mirror.apply(update)
+      partials++
+    }))
+    mirror.apply(final)
+    expect(partials).toBeGreaterThan(1)
+    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
+    closeSession(id)
+  })
+})
+
 describe('block ids', () => {
   it('should keep a block id through edits to the block, and give a new block a new id', async () => {
     const client = createClient(nextSessionId())
