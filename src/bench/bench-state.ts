@@ -5,7 +5,8 @@ import type {BenchProgress} from './run-bench.ts'
 import {modes, type BenchConfig, type BenchResults, type RunResult} from './types.ts'
 
 /** Block workers by default: the app's own. */
-export const defaultPool = () => defaultPoolSize(navigator.hardwareConcurrency)
+// `scripts/bench.ts` reads these defaults in Node 20, which has no `navigator`.
+export const defaultPool = () => defaultPoolSize(typeof navigator === 'object' ? navigator.hardwareConcurrency : 2)
 
 /** What a first visit runs: small and large, every scenario and mode. */
 export const defaultBenchConfig: BenchConfig = {
