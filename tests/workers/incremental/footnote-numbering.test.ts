@@ -1,14 +1,5 @@
-import {describe, expect, it} from 'vitest'
-import {closeSession} from '../../../workers/session/session.ts'
-import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
-
-/** Render `steps` in one session; after each, the output must equal a full render. */
-async function expectSameAsFull(steps: string[]) {
-  const id = nextSessionId()
-  const client = createClient(id)
-  for (const text of steps) expect((await client.update(text)).html, JSON.stringify(text)).toBe(await fullHtml(text))
-  closeSession(id)
-}
+import {describe, it} from 'vitest'
+import {expectSameAsFull} from './session-helpers.ts'
 
 // remark-rehype numbers footnotes from the parse, before raw HTML is parsed.
 describe('footnote numbering across blocks', () => {

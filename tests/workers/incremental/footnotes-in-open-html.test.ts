@@ -1,23 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {renderBlock} from '../../../workers/incremental/render-block.ts'
-import {closeSession} from '../../../workers/session/session.ts'
-import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
-
-/** Render `steps` in one session; after each, the output must equal a full render. */
-async function expectSameAsFull(steps: string[]) {
-  const id = nextSessionId()
-  const client = createClient(id)
-  for (const text of steps) expect((await client.update(text)).html, JSON.stringify(text)).toBe(await fullHtml(text))
-  closeSession(id)
-}
-
-/** Every prefix of `text` cut every `size` characters, then the whole. */
-function chunks(text: string, size: number): string[] {
-  const steps: string[] = []
-  for (let end = size; end < text.length; end += size) steps.push(text.slice(0, end))
-  steps.push(text)
-  return steps
-}
+import {chunks, expectSameAsFull} from './session-helpers.ts'
 
 // The last block of a document with footnotes may leave raw HTML open; the
 // section then goes where the HTML parser puts it (a slot in the block).

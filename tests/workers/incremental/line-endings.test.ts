@@ -2,16 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {scanBlocks} from '../../../workers/incremental/block-scanner.ts'
 import {countLines} from '../../../workers/incremental/render-block.ts'
 import {endsWithBlankLine, withoutTrailingBlankLines} from '../../../workers/incremental/text-diff.ts'
-import {closeSession} from '../../../workers/session/session.ts'
-import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
-
-/** Render `steps` in one session; after each, the output must equal a full render. */
-async function expectSameAsFull(steps: string[]) {
-  const id = nextSessionId()
-  const client = createClient(id)
-  for (const text of steps) expect((await client.update(text)).html, JSON.stringify(text)).toBe(await fullHtml(text))
-  closeSession(id)
-}
+import {expectSameAsFull} from './session-helpers.ts'
 
 // CommonMark (§2.1) ends a line at `\n`, `\r\n` or a lone `\r`.
 describe('line endings', () => {

@@ -1,6 +1,7 @@
 import {toHtml} from 'hast-util-to-html'
 import {markdownToHast} from '../../../workers/pipeline.ts'
-import {renderSession} from '../../../workers/session/session.ts'
+import {expect} from 'vitest'
+import {closeSession, renderSession} from '../../../workers/session/session.ts'
 import {createSessionMirror, type SessionEvent, type SessionOptions, type SessionUpdate} from '../../../shared/protocol.ts'
 
 /** A main thread in miniature: keeps blocks by id as the app does. */
@@ -34,4 +35,34 @@ export function onUpdate(take: (update: SessionUpdate) => void): (event: Session
   return (event) => {
     if (event.type === 'update') take(event.update)
   }
+}
+
+/** Render `steps` in one session; after each, the output must equal a full render. */
+export async function expectSameAsFull(steps: readonly string[]): Promise<void> {
+  const id = nextSessionId()
+  const client = createClient(id)
+  for (const text of steps) expect((await client.update(text)).html, JSON.stringify(text)).toBe(await fullHtml(text))
+  closeSession(id)
+}
+
+/** Every prefix of `text` cut every `size` characters, then the whole. */
+export function chunks(text: string, size: number): string[] {
+  const steps: string[] = []
+  for (let end = size; end < text.length; end += size) steps.push(text.slice(0, end))
+  steps.push(text)
+  return steps
+}
+
+/** Render `text` in a fresh session, long enough to send partial updates: the final update, how many partials came, and the HTML of all of it. */
+export async function renderLong(text: string): Promise<{final: SessionUpdate; partials: number; html: string}> {
+  const mirror = createSessionMirror()
+  const id = nextSessionId()
+  let partials = 0
+  const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
+    mirror.apply(update)
+    partials++
+  }))
+  mirror.apply(final)
+  closeSession(id)
+  return {final, partials, html: toHtml(mirror.hast())}
 }

@@ -1,25 +1,9 @@
 import {describe, expect, it} from 'vitest'
-import {closeSession} from '../../../workers/session/session.ts'
-import {createClient, fullHtml, nextSessionId, onUpdate} from './session-helpers.ts'
-
-/** Render `steps` in one session; after each, the output must equal a full render. */
-async function expectSameAsFull(steps: string[]) {
-  const id = nextSessionId()
-  const client = createClient(id)
-  for (const text of steps) {
-    const update = await client.update(text)
-    expect(update.html, JSON.stringify(text)).toBe(await fullHtml(text))
-  }
-  closeSession(id)
-}
-
-/** Every prefix of `text` cut every `size` characters, then the whole. */
-function chunks(text: string, size: number): string[] {
-  const steps: string[] = []
-  for (let end = size; end < text.length; end += size) steps.push(text.slice(0, end))
-  steps.push(text)
-  return steps
-}
+import {toHtml} from 'hast-util-to-html'
+import {createSessionMirror} from '../../../shared/protocol.ts'
+import {isCold} from '../../../workers/highlighter.ts'
+import {batchChars, closeSession, renderSession} from '../../../workers/session/session.ts'
+import {chunks, createClient, expectSameAsFull, fullHtml, nextSessionId, onUpdate, renderLong} from './session-helpers.ts'
 
 describe('render session', () => {
   it('should equal a full render for a document with every feature', async () => {
@@ -309,7 +293,6 @@ describe('progressive first render', () => {
   const partsText = Array.from({length: 400}, (_, index) => `## Part ${index}\n\nSome *text* with $x_${index}$ and \`code\`.`).join('\n\n')
 
   it('should keep each partial update to a batch of source the main thread takes in quickly', async () => {
-    const {renderSession, batchChars} = await import('../../../workers/session/session.ts')
     // Paragraphs of one size; inline math takes them through the pipeline (about a millisecond each).
     const paragraph = (index: number) => `Paragraph ${String(index).padStart(4, '0')} has $x_{${index % 10}}$ in it. ` + 'Plain words of prose follow here. '.repeat(5)
     const text = Array.from({length: 1_000}, (_, index) => paragraph(index)).join('\n\n') + '\n'
@@ -324,9 +307,6 @@ describe('progressive first render', () => {
   })
 
   it('should send the first blocks early, then batches, ending equal to a full render', async () => {
-    const {renderSession} = await import('../../../workers/session/session.ts')
-    const {createSessionMirror} = await import('../../../shared/protocol.ts')
-    const {toHtml} = await import('hast-util-to-html')
     const text = partsText
     const mirror = createSessionMirror()
     const partials: number[] = []
@@ -352,9 +332,6 @@ describe('progressive first render', () => {
   })
 
   it('should not send a partial update that holds fewer blocks than the main thread, but signs of life', async () => {
-    const {renderSession} = await import('../../../workers/session/session.ts')
-    const {createSessionMirror} = await import('../../../shared/protocol.ts')
-    const {toHtml} = await import('hast-util-to-html')
     const mirror = createSessionMirror()
     const id = nextSessionId()
     mirror.apply(await renderSession(id, partsText, 1, {}, onUpdate((update) => mirror.apply(update))))
@@ -373,10 +350,6 @@ describe('progressive first render', () => {
   })
 
   it('should not hold the first screen back for the first code in a grammar', async () => {
-    const {renderSession} = await import('../../../workers/session/session.ts')
-    const {createSessionMirror} = await import('../../../shared/protocol.ts')
-    const {isCold} = await import('../../../workers/highlighter.ts')
-    const {toHtml} = await import('hast-util-to-html')
     // COBOL: no other test in this file highlights it, so its grammar is compiled on first use here.
     expect(isCold('cobol')).toBe(true)
     const code = '```cobol\n       IDENTIFICATION DIVISION.\n       PROGRAM-ID. HELLO.\n       PROCEDURE DIVISION.\n           DISPLAY "Hello".\n```'
@@ -408,43 +381,21 @@ describe('progressive first render', () => {
   })
 
   it('should send the footnotes section of a long render on its own, after the last blocks', async () => {
-    const {renderSession} = await import('../../../workers/session/session.ts')
-    const {createSessionMirror} = await import('../../../shared/protocol.ts')
-    const {toHtml} = await import('hast-util-to-html')
     const text = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`).join('\n\n')
-    const mirror = createSessionMirror()
-    const id = nextSessionId()
-    let partials = 0
-    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
-      mirror.apply(update)
-      partials++
-    }))
-    mirror.apply(final)
+    const {final, partials, html} = await renderLong(text)
     expect(partials).toBeGreaterThan(1)
     expect(final.blocks.map((block) => block.id)).toEqual(['footnotes'])
-    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
-    closeSession(id)
+    expect(html).toBe(await fullHtml(text))
   })
 })
 
 describe('footnotes section in the last block of a long render', () => {
   it('should send the last block again when the section goes into it after the partial updates', async () => {
-    const {renderSession} = await import('../../../workers/session/session.ts')
-    const {createSessionMirror} = await import('../../../shared/protocol.ts')
-    const {toHtml} = await import('hast-util-to-html')
     const parts = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`)
     const text = parts.join('\n\n') + '\n\n<details>\n<summary>More</summary>\n\nInside *markdown*.\n'
-    const mirror = createSessionMirror()
-    const id = nextSessionId()
-    let partials = 0
-    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
-      mirror.apply(update)
-      partials++
-    }))
-    mirror.apply(final)
+    const {partials, html} = await renderLong(text)
     expect(partials).toBeGreaterThan(1)
-    expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
-    closeSession(id)
+    expect(html).toBe(await fullHtml(text))
   })
 })
 
