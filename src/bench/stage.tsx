@@ -9,7 +9,7 @@ import type {ReactNode} from 'react'
 import {flushSync} from 'react-dom'
 import {createRoot} from 'react-dom/client'
 import {Preview} from '../render/Preview.tsx'
-import {emptyRender, renderStateAtom, renderViewAtom, type RenderView} from '../state/render.ts'
+import {emptyRender, renderViewAtom, type RenderView} from '../state/render.ts'
 import {previewGeometry} from '../editor/preview-geometry.ts'
 import {lineToY} from '../editor/scroll-map.ts'
 import {nextFrame} from './scenarios.ts'
@@ -74,7 +74,7 @@ export function createStage(host: HTMLElement): Stage {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (signal.aborted) return reject(signal.reason)
-          if (!store || store.get(renderStateAtom) !== 'rendering') return resolve(performance.now())
+          if (!store || host.querySelector('.preview-scroll')?.getAttribute('data-render-state') !== 'rendering') return resolve(performance.now())
           requestAnimationFrame(check)
         }
         check()

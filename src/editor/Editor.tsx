@@ -8,7 +8,8 @@ import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
 import {useEffect, useLayoutEffect, useState} from 'react'
 import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, setDocumentTextAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
-import {firstScreenShown, renderMessagesAtom} from '../state/render.ts'
+import {scheduleAlone} from '../render/mount-scheduler.ts'
+import {firstBlocksReady, renderMessagesAtom} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
 import {finalLineCount, finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
 import {messagesToMarkers} from './markers.ts'
@@ -48,7 +49,7 @@ const swapFirstFrom = 256 * 1024
 /** Monaco's own: characters of a line it renders, the rest of a longer line left out. */
 const defaultStopRenderingLineAfter = 10_000
 /**
- * The same, in a document whose lines are not wrapped (one has over 100,000
+ * The same, in a document whose lines are not wrapped (one has over 10,000
  * characters, see `wrapsLines`): Monaco lays out and measures the lines it
  * renders, and an unwrapped line of 10,000 characters is one run of text
  * long enough to make a long frame. Past it, Monaco shows the size of the
@@ -67,7 +68,7 @@ export default function Editor() {
   const id = useShownAfterFrame(
     activeId,
     (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
-    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstScreenShown(store, id, firstScreenWaitMs)),
+    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstBlocksReady(store, id, firstScreenWaitMs)),
   )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
@@ -103,7 +104,7 @@ export default function Editor() {
   }, [list])
 
   const prepare = (id: string) =>
-    prepareModel(modelPath(id), store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstScreenShown(store, id))
+    prepareModel(modelPath(id), store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstBlocksReady(store, id))
   // A document being switched to gets its model now, in a task of its own,
   // not in the one that shows it: creating a long document's model is costly.
   useEffect(() => {
@@ -185,6 +186,8 @@ export default function Editor() {
         padding: {top: 16, bottom: 16},
         lineNumbersMinChars: gutter,
         renderLineHighlight: 'line',
+        // Indentation guides cost an element per level per line: deep indentation made frames of 100 ms.
+        guides: {indentation: false},
         wordBasedSuggestions: 'off',
         quickSuggestions: false,
         unicodeHighlight: {ambiguousCharacters: false},
@@ -196,40 +199,39 @@ export default function Editor() {
 }
 
 /**
- * The longest the editor waits for the preview's first screen of a document
- * switched to. Longer than the slowest inputs (deeply nested lists) take to
- * show one, so Monaco's first render does not land in the same frame as it.
+ * The longest the editor waits for the first blocks of a document switched
+ * to, and then for a quiet frame. Longer than the slowest inputs (deeply
+ * nested lists) take to show a first screen, so Monaco's first render does
+ * not land in the same frame as it.
  */
 const firstScreenWaitMs = 1000
 
 /**
- * `value`, once `ready(value)` has resolved and a frame has passed, as long
- * as `stillValid` holds for the value still shown (a deleted document's
- * editor goes at once, or it would be empty for a frame).
+ * `value`, once `ready(value)` has resolved and then a quiet frame has come
+ * (see `scheduleAlone`), as long as `stillValid` holds for the value still
+ * shown (a deleted document's editor goes at once, or it would be empty
+ * for a frame).
  *
- * For the editor's switch of document, ready once the preview shows the
- * new document's first screen (at most `firstScreenWaitMs`; at once for a
- * long one, see `swapFirstFrom`): Monaco's swap of model and
- * view and its first render of the new view (in the next animation frame,
- * whose reads of the DOM lay out whatever the page has changed) are each
- * costly, and would otherwise land in the frame of the switch's own work
- * (the share link's `hashchange`, React's commit) or of the preview's
- * first screen.
+ * For the editor's switch of document, ready once the render has the new
+ * document's first blocks (at most `firstScreenWaitMs`; at once for a long
+ * one, see `swapFirstFrom`): Monaco's swap of model and view and its first
+ * render of the new view (in the next animation frame, whose reads of the
+ * DOM lay out whatever the page has changed) are each costly, and would
+ * otherwise land in the frame of the switch's own work (the share link's
+ * `hashchange`, React's commit) or of the preview's first screen.
  */
 function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean, ready: (value: T) => Promise<void>): T {
   const [shown, setShown] = useState(value)
   useEffect(() => {
     if (Object.is(shown, value)) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let frame: number | undefined
+    let cancel: (() => void) | undefined
     let cancelled = false
     void ready(value).then(() => {
-      if (!cancelled) frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(value))))
+      if (!cancelled) cancel = scheduleAlone(() => setShown(value), firstScreenWaitMs)
     })
     return () => {
       cancelled = true
-      if (frame !== undefined) cancelAnimationFrame(frame)
-      clearTimeout(timer)
+      cancel?.()
     }
   }, [value, shown])
   return Object.is(shown, value) || !stillValid(shown) ? value : shown

@@ -31,10 +31,11 @@ export const fillFromLines = 400
 
 /**
  * A document with a line longer than this is not word-wrapped: Monaco
- * wraps a line whole, in the task that shows or changes it, so one huge line
- * makes one long task.
+ * wraps a line whole, in the task that shows or changes it, so a line of
+ * tens of thousands of characters makes a long task on every switch to the
+ * document and every keystroke in that line.
  */
-export const wrapMaxLine = 100_000
+export const wrapMaxLine = 10_000
 
 /** Models opened with a line longer than `wrapMaxLine`. */
 const unwrapped = new WeakSet<MonacoEditorApi.ITextModel>()
@@ -70,7 +71,7 @@ export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefi
  * Make sure the model at `path` exists: a short `text` gets it whole; a
  * long one gets a model holding its first chunk, filled with the rest one
  * chunk per task, then `onFilled`. The fill starts once `ready()` resolves
- * (the preview's first screen: see `firstScreenShown`) and an editor shows
+ * (the render's first blocks: see `firstBlocksReady`) and an editor shows
  * the model. Returns whether a fill started. An existing model is left as
  * it is.
  */

@@ -13,7 +13,7 @@ export interface BlocksViewProps {
   /** Shown inside the article when the render is done and has no blocks. */
   empty?: ReactNode
   className?: string
-  /** Mount only the first `limit` blocks (see `use-revealed.ts`); all by default. */
+  /** Mount only the first `limit` blocks (see `mount-scheduler.ts`); all by default. */
   limit?: number
 }
 

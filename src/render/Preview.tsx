@@ -1,15 +1,17 @@
 /**
- * The rendered document. Its root carries `data-render-state` and
- * `data-render-version` so tests can wait for the latest text.
+ * The rendered document. Its root carries `data-render-state` (`rendering`
+ * until the worker is done and every block is mounted) and
+ * `data-render-version`, so tests and the benchmark can wait for the latest
+ * text.
  */
 import {useAtomValue, useSetAtom} from 'jotai'
-import {useEffect, useState, type MouseEvent, type Ref} from 'react'
-import {dismissError, previewRevealedAtom, renderStateAtom, renderViewAtom} from '../state/render.ts'
+import {useLayoutEffect, useState, type MouseEvent, type Ref} from 'react'
+import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {revealEvent} from './group-window.tsx'
 import {clobberPrefix} from '../../shared/display.ts'
 import {NestingSlices, useLeavingNesting} from './leave-nesting.ts'
-import {useRevealed} from './use-revealed.ts'
+import {noteMounted, useGradual} from './mount-scheduler.ts'
 
 /** Props of the preview. */
 export interface PreviewProps {
@@ -19,17 +21,25 @@ export interface PreviewProps {
   onLineClick?: (line: number) => void
 }
 
+/**
+ * Blocks mounted at once, less than a screen of them: the first screen's
+ * layout is the main cost of opening a long document, and the editor
+ * renders in the same frames.
+ */
+const firstScreenBlocks = 8
+
 /** The open document's preview, block by block. */
 export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const [slices] = useState(() => new Set<HTMLElement>())
-  const {view, generation} = useLeavingNesting(useAtomValue(renderViewAtom), slices)
-  const state = useAtomValue(renderStateAtom)
+  const latest = useAtomValue(renderViewAtom)
+  const {view, generation} = useLeavingNesting(latest, slices)
+  const workerState = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
-  const setRevealed = useSetAtom(previewRevealedAtom)
-  const revealed = useRevealed(view.order.length, view.sessionId)
-  useEffect(() => setRevealed({sessionId: view.sessionId, count: revealed}), [revealed, view.sessionId, setRevealed])
-  // Hidden (the Chat view), it mounts nothing: the render is done when the worker is.
-  useEffect(() => () => setRevealed(undefined), [setRevealed])
+  const revealed = useGradual(view.order.length, view.sessionId, {first: firstScreenBlocks})
+  // Still rendering while the last document is taken apart, or blocks wait to mount.
+  const state = workerState === 'idle' && (view.sessionId !== latest.sessionId || revealed < view.order.length) ? 'rendering' : workerState
+  // Work that needs a quiet frame (the editor's switch) waits for the frame after each commit.
+  useLayoutEffect(noteMounted)
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element

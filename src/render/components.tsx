@@ -1,17 +1,18 @@
 /**
  * React components that replace some elements of the worker's HAST: code
  * blocks get a toolbar, headings an anchor, links the new-tab rule,
- * task-list checkboxes stay read-only, long lists and long paragraphs mount
- * in slices, deep nesting mounts a few dozen levels a frame, and very wide
- * tables mount the columns in view.
+ * task-list checkboxes stay read-only; long lists, long paragraphs and deep
+ * nesting mount a slice a frame, and very wide tables the columns in view,
+ * all under the mount scheduler's budget (`mount-scheduler.ts`).
  */
 import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
-import {createContext, startTransition, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
+import {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
+import {flushSync} from 'react-dom'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
-import {useRevealed} from './use-revealed.ts'
+import {schedule, useGradual} from './mount-scheduler.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -85,41 +86,29 @@ const NestingDepth = createContext(0)
 
 /**
  * Lists and quotes nested hundreds of levels deep are one block, laid out
- * together, and each level costs far more than its few elements suggest:
- * 250 levels of a list (750 elements) took one frame of 40-70 ms of style
- * and layout here, 13-20 ms even without any stylesheet. So the content of
- * every `nestingSliceLevels`th level mounts a frame after its parent's, the
- * way `useRevealed` does it: each frame lays out a few dozen levels.
- * Elements mount once; a level already shown stays shown through edits.
+ * together, and each level costs far more in style and layout than its few
+ * elements suggest. So the content of every `nestingSliceLevels`th level
+ * mounts in a later frame than its parent's (see `mount-scheduler.ts`):
+ * each frame lays out a few dozen levels. A level, once shown, stays shown
+ * through edits.
  */
 function Nested({children}: {children: ReactNode}) {
   const depth = useContext(NestingDepth)
-  const [shown, setShown] = useState(depth === 0 || depth % nestingSliceLevels !== 0)
-  useEffect(() => {
-    if (shown) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => startTransition(() => setShown(true)))))
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [shown])
+  const gated = depth > 0 && depth % nestingSliceLevels === 0
+  const shown = useGradual(1, undefined, {first: gated ? 0 : 1}) > 0
   return <NestingDepth value={depth + 1}>{shown ? children : null}</NestingDepth>
 }
 
 /**
  * The element of a list or quote at a multiple of `nestingSliceLevels`
  * levels deep, whose content `Nested` mounts a frame later; `undefined`
- * elsewhere. On unmount it removes the levels below it deepest first:
- * removing a nested tree costs more than linearly in its depth (in a bare
- * page, 250 levels of lists took 8-11 ms to remove at once, 5-7 ms 32
- * levels at a time from the bottom, and 500 levels 35-42 ms), and leaving
- * the 250 nested list levels' document spent 26-34 ms in React's
- * `removeChild` here. Runs as the block is deleted, before React removes
- * it: the outermost such element removes the deeper ones, then React
- * removes what is left. A preview leaving the document takes them apart
- * before that, a frame at a time (`leave-nesting.ts`). Not in development,
- * where StrictMode unmounts and mounts again a tree it keeps.
+ * elsewhere. On unmount it removes the levels below it deepest first, since
+ * removing a nested tree costs more than linearly in its depth. It runs as
+ * the block is deleted, before React removes it: the outermost such element
+ * removes the deeper ones, then React removes what is left. A preview
+ * leaving the document takes them apart before that, a few a frame
+ * (`leave-nesting.ts`). Not in development, where StrictMode unmounts and
+ * mounts again a tree it keeps.
  */
 function useNestingSlice(): {ref: RefObject<HTMLElement | null> | undefined; depth: number | undefined} {
   const depth = useContext(NestingDepth)
@@ -140,10 +129,9 @@ function useNestingSlice(): {ref: RefObject<HTMLElement | null> | undefined; dep
 }
 
 /**
- * A list of thousands of items is one block, and its items are laid out
- * together: 1,000 footnotes took one frame of 80-120 ms of style and layout
- * here. Mounted a slice of items per task (see `useRevealed`), each frame
- * lays out a slice; the list is whole a few frames later.
+ * A list of thousands of items (a document's footnotes) is one block, and
+ * its items would be laid out in one long frame. Mounted a slice a frame
+ * (see `mount-scheduler.ts`), it is whole a few frames later.
  */
 function list(Tag: 'ol' | 'ul') {
   // The props of either (their refs differ in type only).
@@ -153,7 +141,7 @@ function list(Tag: 'ol' | 'ul') {
     const items: ReactNode[] = Array.isArray(children) ? children : [children]
     const long = items.length > 2 * listSliceItems
     // A list that grows long (streaming) keeps what it showed.
-    const revealed = Math.max(2 * listSliceItems, useRevealed(long ? items.length : 0, undefined, {first: 2 * listSliceItems, most: listSliceItems, eachFrame: true}))
+    const revealed = Math.max(2 * listSliceItems, useGradual(long ? items.length : 0, undefined, {first: 2 * listSliceItems, step: listSliceItems}))
     const slice = useNestingSlice()
     return (
       <Element {...props} ref={slice.ref as RefObject<HTMLOListElement> | undefined} data-nesting-slice={slice.depth}>
@@ -174,16 +162,14 @@ function Paragraph({node, children, ...props}: ElementProps<'p'>) {
 
 /**
  * A long paragraph's chunks skip layout out of view, but every element in
- * them is styled and given a box when they mount: the 1,000 footnote
- * references of one paragraph (2,000 elements) made the frame of the first
- * screen take 39-40 ms here. Its chunks mount about `chunkSliceElements`
- * elements at a time, a frame apart (see `useRevealed`); a paragraph of
- * plain text, an element per chunk, mounts in a few frames.
+ * them is styled and given a box when they mount (a paragraph of a thousand
+ * footnote references). Its chunks mount about `chunkSliceElements`
+ * elements a frame (see `mount-scheduler.ts`).
  */
 function ChunkedParagraph({node, paragraphProps, children}: {node: Element; paragraphProps: ComponentProps<'p'>; children: ReactNode}) {
   const chunks: ReactNode[] = Array.isArray(children) ? children : [children]
   const slice = useMemo(() => Math.max(1, Math.floor(chunkSliceElements / Math.max(1, elementsIn(node) / chunks.length))), [node, chunks.length])
-  const revealed = useRevealed(chunks.length, undefined, {first: slice, most: slice, eachFrame: true})
+  const revealed = useGradual(chunks.length, undefined, {first: slice, step: slice})
   return <p {...paragraphProps}>{revealed < chunks.length ? chunks.slice(0, revealed) : children}</p>
 }
 
@@ -233,19 +219,24 @@ function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>;
   useLayoutEffect(() => {
     const element = scroller.current
     if (!element) return
-    let frame: number | undefined
     const measure = () => {
-      frame = undefined
       const from = Math.max(0, Math.floor(element.scrollLeft / wideColumnPx) - overscanColumns)
       const to = Math.min(columns, Math.ceil((element.scrollLeft + element.clientWidth) / wideColumnPx) + overscanColumns)
       setRange((range) => (range.from === from && range.to === to ? range : {from, to}))
     }
-    const onScroll = () => (frame ??= requestAnimationFrame(measure))
+    // The columns scrolled to mount in the mount scheduler's next frame, once however many scroll events came.
+    let cancel: (() => void) | undefined
+    const onScroll = () =>
+      (cancel ??= schedule(() => {
+        cancel = undefined
+        flushSync(measure)
+        return false
+      }))
     measure()
     element.addEventListener('scroll', onScroll, {passive: true})
     return () => {
       element.removeEventListener('scroll', onScroll)
-      if (frame !== undefined) cancelAnimationFrame(frame)
+      cancel?.()
     }
   }, [columns])
   // A top-level block's line range belongs on the outermost element, for scroll sync.

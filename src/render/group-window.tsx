@@ -13,6 +13,7 @@ import {toString} from 'hast-util-to-string'
 import {memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type CSSProperties} from 'react'
 import {flushSync} from 'react-dom'
 import {clobberPrefix} from '../../shared/display.ts'
+import {schedule} from './mount-scheduler.ts'
 
 /** What the window needs of one block. */
 export interface WindowItem {
@@ -64,6 +65,14 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
   const groupWindow = useMemo<GroupWindow & {disconnect(): void}>(() => {
     let observer: IntersectionObserver | undefined
     const watched = new Map<Element, readonly WindowItem[]>()
+    // Groups that came near mount in the mount scheduler's next frame, together.
+    let planned: (() => void) | undefined
+    const mountNear = () =>
+      (planned ??= schedule(() => {
+        planned = undefined
+        flushSync(rerender)
+        return false
+      }))
     const keep = (items: readonly WindowItem[]) => {
       for (const {id} of items) kept.current.keys.add(id)
     }
@@ -88,7 +97,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
             const near = entries.filter((entry) => entry.isIntersecting)
             if (near.length === 0) return
             for (const entry of near) keep(watched.get(entry.target) ?? [])
-            rerender()
+            mountNear()
           },
           {root: scrollParent(element), rootMargin: windowMargin},
         )
@@ -101,6 +110,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
       },
       disconnect() {
         observer?.disconnect()
+        planned?.()
       },
     }
   }, [])

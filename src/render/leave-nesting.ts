@@ -6,6 +6,7 @@
  */
 import {createContext, useEffect, useLayoutEffect, useRef, useState} from 'react'
 import type {RenderView} from '../state/render.ts'
+import {schedule} from './mount-scheduler.ts'
 
 /**
  * The elements at every `nestingSliceLevels`th level of nesting in a
@@ -13,9 +14,6 @@ import type {RenderView} from '../state/render.ts'
  * its depth in `data-nesting-slice`.
  */
 export const NestingSlices = createContext<Set<HTMLElement> | undefined>(undefined)
-
-/** Main-thread milliseconds a frame spends taking levels apart. */
-const frameBudgetMs = 4
 
 /**
  * The longest the last document stays, for a nesting whose removal would
@@ -55,22 +53,15 @@ export function useLeavingNesting(view: RenderView, slices: Set<HTMLElement>): {
     if (!leaving) return
     const deepestFirst = [...slices].sort((a, b) => depthOf(b) - depthOf(a))
     const until = performance.now() + holdMaxMs
-    let frame: number | undefined
-    let timer: ReturnType<typeof setTimeout> | undefined
     // Removal is layout work in the task that removes (the boxes go with
-    // the elements): a few levels a task, a task a frame.
-    const step = () => {
+    // the elements), so it is timed whole: a third of the frame's budget.
+    return schedule((budgetMs) => {
       const start = performance.now()
-      while (deepestFirst.length > 0 && performance.now() - start < frameBudgetMs) deepestFirst.shift()!.remove()
-      if (deepestFirst.length > 0 && performance.now() < until) next()
-      else setState(({generation}) => ({left: leaving, generation: generation + 1}))
-    }
-    const next = () => (frame = requestAnimationFrame(() => (timer = setTimeout(step))))
-    next()
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
+      while (deepestFirst.length > 0 && performance.now() - start < budgetMs / 3) deepestFirst.shift()!.remove()
+      if (deepestFirst.length > 0 && performance.now() < until) return true
+      setState(({generation}) => ({left: leaving, generation: generation + 1}))
+      return false
+    })
   }, [leaving, slices])
   return {view: current, generation: state.generation}
 }

@@ -42,64 +42,37 @@ export function emptyRender(sessionId: string | undefined): RenderView {
 /** The render of the open document. */
 export const renderViewAtom = atom<RenderView>(emptyRender(undefined))
 
-/**
- * How many of the render's blocks the preview has mounted so far (see
- * `render/use-revealed.ts`), and of which document's render; `undefined`
- * while no preview is mounted (the Chat view).
- */
-export const previewRevealedAtom = atom<PreviewRevealed | undefined>(undefined)
-
-/** What `previewRevealedAtom` holds while a preview is mounted. */
-export interface PreviewRevealed {
-  sessionId: string | undefined
-  count: number
-}
-
-/** Blocks of document `id`'s render the preview has mounted; `Infinity` with no preview. */
-function mountedOf(revealed: PreviewRevealed | undefined, id: string | undefined): number {
-  if (revealed === undefined) return Infinity
-  return revealed.sessionId === id ? revealed.count : 0
-}
-
 /** A Jotai store, as `useStore` gives it. */
 type Store = ReturnType<typeof createStore>
 
 /**
- * Resolves once the render of document `id` is on screen: the preview (or,
- * hidden, the render) has its first blocks, or the render ended empty or
+ * Resolves once the render of document `id` has its first blocks (the
+ * preview mounts them in the render that follows), or ended empty or
  * failed; at the latest after `maxMs`. A long document's editor fill waits
  * for it (`editor/fill-model.ts`): on few cores, the fill's tasks would
  * hold back the first screen.
  */
-export function firstScreenShown(store: Store, id: string, maxMs = 1_000): Promise<void> {
+export function firstBlocksReady(store: Store, id: string, maxMs = 1_000): Promise<void> {
   const shown = () => {
     const view = store.get(renderViewAtom)
     if (view.sessionId !== id) return false
-    // The preview's count is set after it commits: until then, it may be
-    // the last document's, and the editor would follow a switch before the
-    // preview showed it.
-    const blocks = Math.min(view.order.length, mountedOf(store.get(previewRevealedAtom), id))
-    return blocks > 0 || view.failure !== undefined || (view.version > 0 && !view.partial && view.order.length === 0)
+    return view.order.length > 0 || view.failure !== undefined || (view.version > 0 && !view.partial)
   }
   return new Promise((resolve) => {
     if (shown()) return resolve()
     const done = () => {
       clearTimeout(timer)
-      for (const unsubscribe of subscriptions) unsubscribe()
+      unsubscribe()
       resolve()
     }
     const timer = setTimeout(done, maxMs)
     const check = () => shown() && done()
-    const subscriptions = [store.sub(renderViewAtom, check), store.sub(previewRevealedAtom, check)]
+    const unsubscribe = store.sub(renderViewAtom, check)
   })
 }
 
-/** Where the render stands; `rendering` until the preview, if shown, has mounted every block. */
-export const renderStateAtom = atom((get) => {
-  const view = get(renderViewAtom)
-  const state = renderStateOf(view)
-  return state === 'idle' && mountedOf(get(previewRevealedAtom), view.sessionId) < view.order.length ? 'rendering' : state
-})
+/** Where the worker's render stands (the preview adds its own mounting, see `Preview.tsx`). */
+export const renderStateAtom = atom((get) => renderStateOf(get(renderViewAtom)))
 
 /** Where `view` stands. */
 export function renderStateOf(view: RenderView): RenderState {

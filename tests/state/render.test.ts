@@ -6,8 +6,7 @@ import {
   dismissError,
   emptyRender,
   failRender,
-  firstScreenShown,
-  previewRevealedAtom,
+  firstBlocksReady,
   renderStateOf,
   renderViewAtom,
   requestRender,
@@ -103,48 +102,27 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done
 }
 
-describe('firstScreenShown', () => {
-  it('should wait for the first blocks of that document on screen', async () => {
+describe('firstBlocksReady', () => {
+  it('should wait for the first blocks of that document, not of another', async () => {
     const store = createStore()
     store.set(renderViewAtom, emptyRender('doc'))
-    store.set(previewRevealedAtom, {sessionId: 'doc', count: 0})
-    const shown = firstScreenShown(store, 'doc')
+    const shown = firstBlocksReady(store, 'doc')
     expect(await settled(shown)).toBe(false)
-    // Another document's render does not count.
     store.set(renderViewAtom, applyUpdate(emptyRender('other'), firstUpdate('other', 3, true))!)
-    store.set(previewRevealedAtom, {sessionId: 'other', count: 3})
     expect(await settled(shown)).toBe(false)
-    // Opened again: the render arrives, partial or whole, while the
-    // preview still has the other document's blocks mounted.
-    store.set(renderViewAtom, applyUpdate(emptyRender('doc'), firstUpdate('doc', 3, true))!)
-    expect(await settled(shown)).toBe(false)
-    store.set(renderViewAtom, applyUpdate(emptyRender('doc'), firstUpdate('doc', 3, false))!)
-    expect(await settled(shown)).toBe(false)
-    // Then it starts over, and mounts them.
-    store.set(previewRevealedAtom, {sessionId: 'doc', count: 0})
-    expect(await settled(shown)).toBe(false)
-    store.set(previewRevealedAtom, {sessionId: 'doc', count: 3})
-    expect(await settled(shown)).toBe(true)
-  })
-
-  it('should count the render alone while no preview is mounted', async () => {
-    const store = createStore()
-    store.set(renderViewAtom, emptyRender('doc'))
-    const shown = firstScreenShown(store, 'doc')
-    expect(await settled(shown)).toBe(false)
-    store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('doc', 1, true))!)
+    store.set(renderViewAtom, applyUpdate(emptyRender('doc'), firstUpdate('doc', 1, true))!)
     expect(await settled(shown)).toBe(true)
   })
 
   it('should not wait for a render that failed or came out empty', async () => {
     const store = createStore()
     store.set(renderViewAtom, emptyRender('doc'))
-    const failed = firstScreenShown(store, 'doc')
+    const failed = firstBlocksReady(store, 'doc')
     store.set(renderViewAtom, failRender(store.get(renderViewAtom), 'The render worker stopped'))
     expect(await settled(failed)).toBe(true)
 
     store.set(renderViewAtom, emptyRender('blank'))
-    const empty = firstScreenShown(store, 'blank')
+    const empty = firstBlocksReady(store, 'blank')
     expect(await settled(empty)).toBe(false)
     store.set(renderViewAtom, applyUpdate(store.get(renderViewAtom), firstUpdate('blank', 0, false))!)
     expect(await settled(empty)).toBe(true)
@@ -153,7 +131,7 @@ describe('firstScreenShown', () => {
   it('should give up waiting after the limit', async () => {
     const store = createStore()
     store.set(renderViewAtom, emptyRender('doc'))
-    const shown = firstScreenShown(store, 'doc', 50)
+    const shown = firstBlocksReady(store, 'doc', 50)
     expect(await settled(shown)).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 80))
     expect(await settled(shown)).toBe(true)

@@ -12,8 +12,8 @@ import {clobberPrefix} from '../../shared/display.ts'
 /** Slugs taken so far in a document and the last number each took, as github-slugger counts them. */
 export type SlugCounts = Map<string, number>
 
-/** One change to the counts and what the key held before it, to take it back. */
-export type SlugChange = readonly [key: string, before: number | undefined]
+/** One change to the counts: the key, what it held before (to take the change back) and after (to make it again). */
+export type SlugChange = readonly [key: string, before: number | undefined, after: number]
 
 const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const textsCache = new WeakMap<readonly RootContent[], readonly string[]>()
@@ -49,7 +49,7 @@ function baseSlug(text: string): string {
  */
 export function uniqueSlug(text: string, counts: SlugCounts, changes: SlugChange[]): string {
   const set = (key: string, value: number) => {
-    changes.push([key, counts.get(key)])
+    changes.push([key, counts.get(key), value])
     counts.set(key, value)
   }
   const original = baseSlug(text)
@@ -70,6 +70,11 @@ export function takeBack(counts: SlugCounts, changes: readonly SlugChange[]): vo
     if (before === undefined) counts.delete(key)
     else counts.set(key, before)
   }
+}
+
+/** Make `changes` (taken back before) again on `counts`, in order. */
+export function redo(counts: SlugCounts, changes: readonly SlugChange[]): void {
+  for (const [key, , after] of changes) counts.set(key, after)
 }
 
 /** `nodes` with ids from `slugs` on their headings, in order; unchanged nodes are shared, not copied. */

@@ -4,6 +4,7 @@
  * load on demand, so the app's bundle does not carry react-markdown or a
  * main-thread copy of the pipeline.
  */
+import {generateMarkdown} from '../../../shared/gen-samples.ts'
 import type {Probe} from '../probe.ts'
 import type {Stage} from '../stage.tsx'
 import type {ModeId, StageFigures} from '../types.ts'
@@ -89,12 +90,17 @@ export function fenceLanguages(text: string): string[] {
   return [...languages]
 }
 
-/** A small document with a fence per language of `text`, a formula and a table: warms grammars and KaTeX. */
+/**
+ * A document that warms a mode up before it is measured: a fence per
+ * language of `text` (grammars), then a generated document of another seed,
+ * so that the renderer's code is compiled as in an app that has rendered a
+ * page or two, not run cold.
+ */
 export function warmUpText(text: string): string {
   const fences = fenceLanguages(text)
     .slice(0, 60)
     .map((language) => '```' + language + '\nlet x = 1\n```')
-  return ['# Warm up', 'Some *prose* with $x^2$ and a [link](https://example.com).[^1]', '| a | b |\n|---|---|\n| 1 | 2 |', ...fences, '$$\n\\frac{1}{2}\n$$', '[^1]: A note.'].join('\n\n') + '\n'
+  return [...fences, generateMarkdown(16 * 1024, 7)].join('\n\n') + '\n'
 }
 
 /** Milliseconds added up between two takes (`takeRenderMs`, transfer time). */

@@ -19,7 +19,7 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   await callBenchWorker((remote) => remote.usePool(pool))
   // Warm the worker and every pool worker: enough blocks to go to the pool.
   const warmId = `bench-warm-${++sessions}`
-  const warm = await renderSessionInWorker(warmId, Array.from({length: 8}, () => warmUpText).join('\n\n'), 1, {}, () => {})
+  const warm = await renderSessionInWorker(warmId, warmUpText, 1, {}, () => {})
   await callBenchWorker((remote) => remote.closeSession(warmId))
   // And the main thread's side of it.
   const warmView = applyUpdate(emptyRender(warmId), warm)

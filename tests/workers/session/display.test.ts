@@ -77,11 +77,14 @@ describe('display session', () => {
     const text = sections.join('\n')
     const edited = text.replace('Text 14.', 'Text 14, edited.')
     const headed = text.replace('Text 14.', 'Text 14.\n\n## Part')
-    const [, plain, withHeading] = await expectSameAsDisplayedFull([text, edited, headed])
+    const renamed = headed.replace('## Part\n\nText 20.', '## Other\n\nText 20.')
+    const [, plain, withHeading, withRename] = await expectSameAsDisplayedFull([text, edited, headed, renamed, headed])
     // The edited paragraph alone: the blocks after it keep their place and their ids.
     expect(plain!.blocks).toHaveLength(1)
     // A new heading in the middle: each later heading takes the next number.
     expect(withHeading!.blocks.length).toBeGreaterThan(15)
+    // A heading renamed: the headings after it take the number before.
+    expect(withRename!.blocks.length).toBeGreaterThan(8)
   })
 
   it('should give the HTML target plain HAST', async () => {

@@ -1,0 +1,145 @@
+/**
+ * One scheduler for everything the preview mounts, or takes apart, a little
+ * at a time: a long document's blocks, a long list's items, a long
+ * paragraph's chunks, the levels of deep nesting, the nesting a document
+ * leaves behind, and what scrolls into view (groups of blocks, a wide
+ * table's columns). A browser lays out a frame's new elements all at once,
+ * so mounting thousands in one task makes a long frame however the task is
+ * cut.
+ *
+ * Once a frame, in a task of its own after it (input and the worker's
+ * messages go in between), the work waiting since before that task runs in
+ * turn until the frame's budget is spent. Each piece of work runs at most
+ * once a frame, so what it mounts is laid out in a frame of its own; work
+ * added meanwhile waits for the next frame.
+ *
+ * Work that needs a frame to itself (the editor's switch of document,
+ * whose render comes in the next frame) takes the place of the others in
+ * the first frame task with no commit of the preview's own since the last
+ * (`noteMounted`: a document's first screen from the worker, an update),
+ * so that its frame does not also lay one out.
+ */
+import {useEffect, useRef, useState} from 'react'
+import {flushSync} from 'react-dom'
+
+/** A step of work, given the milliseconds left in the frame's budget; returns whether more is left. */
+export type Work = (budgetMs: number) => boolean
+
+/** Main-thread milliseconds a frame spends on work; leaves room for layout under the 50 ms long-task line. */
+export const frameBudgetMs = 12
+
+/** Work waiting, in the order it runs. */
+const queue = new Set<Work>()
+/** Work waiting for a quiet frame, with the time after which it runs anyway. */
+const quiet = new Map<() => void, number>()
+/** Whether the preview committed since the last frame task, other than by the scheduler's work. */
+let committed = false
+/** Whether the scheduler's work is running. */
+let running = false
+let planned = false
+
+/** Run `work` in the frames to come until it says it is done; returns the function that cancels it. */
+export function schedule(work: Work): () => void {
+  queue.add(work)
+  plan()
+  return () => queue.delete(work)
+}
+
+/**
+ * Run `work` once, alone in a frame task after a frame without commits of
+ * the preview's own (after `maxWaitMs` at the latest); returns the function
+ * that cancels it.
+ */
+export function scheduleAlone(work: () => void, maxWaitMs: number): () => void {
+  quiet.set(work, performance.now() + maxWaitMs)
+  plan()
+  return () => quiet.delete(work)
+}
+
+/** Tell the scheduler that the preview committed something (a render it did not schedule). */
+export function noteMounted(): void {
+  if (!running) committed = true
+}
+
+function plan(): void {
+  if (planned || (queue.size === 0 && quiet.size === 0)) return
+  planned = true
+  requestAnimationFrame(() => setTimeout(runFrame))
+}
+
+function runFrame(): void {
+  planned = false
+  const busy = committed
+  committed = false
+  running = true
+  try {
+    if (!runAlone(busy)) runQueue()
+  } finally {
+    running = false
+  }
+  plan()
+}
+
+function runQueue(): void {
+  const start = performance.now()
+  for (const work of [...queue]) {
+    const spent = performance.now() - start
+    if (spent >= frameBudgetMs) break
+    // Cancelled by work that ran before it in this frame.
+    if (!queue.delete(work)) continue
+    // Work with more to do goes to the back, so that one long piece does not starve the rest.
+    if (work(frameBudgetMs - spent)) queue.add(work)
+  }
+}
+
+/** Run the first work waiting for a frame to itself, if the last frame was quiet or it waited long enough; returns whether it ran. */
+function runAlone(busy: boolean): boolean {
+  for (const [work, until] of quiet) {
+    if (busy && performance.now() < until) return false
+    quiet.delete(work)
+    work()
+    return true
+  }
+  return false
+}
+
+/** Options of `useGradual`. */
+export interface GradualOptions {
+  /** Mounted at once. */
+  first: number
+  /** At most this many more a frame; fewer when a step would overrun the budget. */
+  step?: number
+}
+
+/**
+ * How many of `total` things to mount now: `first` at once, then more each
+ * frame the scheduler gives, starting over when `resetKey` changes. A step
+ * is a synchronous render and commit, sized from the time per thing the
+ * last one took, and at most doubling, since the next things may cost more
+ * than the last (a group near the screen after placeholders).
+ */
+export function useGradual(total: number, resetKey: unknown, {first, step = Infinity}: GradualOptions): number {
+  const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, first)}))
+  if (state.key !== resetKey) setState({key: resetKey, count: Math.min(total, first)})
+  const last = useRef({units: Math.max(1, first), msEach: 0})
+  const latest = useRef(total)
+  latest.current = total
+  const {count} = state
+
+  useEffect(() => {
+    if (count >= total) return
+    return schedule((budgetMs) => {
+      const {units: lastUnits, msEach} = last.current
+      const fits = msEach > 0 ? Math.floor(budgetMs / msEach) : lastUnits
+      const units = Math.max(1, Math.min(step, 2 * lastUnits, fits))
+      const started = performance.now()
+      flushSync(() => setState((prev) => ({...prev, count: Math.min(latest.current, prev.count + units)})))
+      last.current = {units, msEach: (performance.now() - started) / units}
+      // The commit's effect schedules the next step, with the new count.
+      return false
+    })
+  }, [count, total, step])
+
+  // A total that shrank needs no steps.
+  return Math.min(count, total)
+}
