@@ -1,19 +1,21 @@
 /**
- * A long document's Monaco model, filled a chunk per task.
+ * A long document's Monaco model, filled a few chunks a frame.
  *
  * Monaco takes in a whole text at once when a model is created and shown:
  * with word wrap on, it computes line breaks for every line in one long
- * main-thread task. Created with its first chunk
- * and given the rest in further tasks, no task takes in more than a chunk.
+ * main-thread task. Created with its first chunk and given the rest a few
+ * chunks a frame, under the budget the preview's mounting shares
+ * (`render/mount-scheduler.ts`), no frame takes in much.
  * The appends bypass the undo stack; the editor is read-only and its changes
  * are not the user's (`isFilling`) until the model is whole.
  */
 import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
+import {frameBudgetMs, schedule} from '../render/mount-scheduler.ts'
 import {monaco} from './monaco-env.ts'
 
-/** Characters per task, at most; cut at a line ending when there is one. */
+/** Characters per chunk, at most; cut at a line ending when there is one. */
 export const fillChunk = 8 * 1024
-/** Lines per task, at most: Monaco's cost is as much per line as per character. */
+/** Lines per chunk, at most: Monaco's cost is as much per line as per character. */
 export const fillLines = 200
 /**
  * The model's first chunk: about a screen. The editor takes it in with the
@@ -69,10 +71,10 @@ export function finalLineCount(model: MonacoEditorApi.ITextModel | null | undefi
 
 /**
  * Make sure the model at `path` exists: a short `text` gets it whole; a
- * long one gets a model holding its first chunk, filled with the rest one
- * chunk per task, then `onFilled`. The fill starts once `ready()` resolves
- * (the render's first blocks: see `firstBlocksReady`) and an editor shows
- * the model. Returns whether a fill started. An existing model is left as
+ * long one gets a model holding its first chunk, filled with the rest a
+ * few chunks a frame, then `onFilled`. The fill starts once `ready()`
+ * resolves (the render's first blocks: see `firstBlocksReady`) and an
+ * editor shows the model. Returns whether a fill started. An existing model is left as
  * it is.
  */
 export function prepareModel(path: string, text: string, language: string, onFilled: () => void, ready: () => Promise<void> = async () => {}): boolean {
@@ -95,30 +97,31 @@ export function prepareModel(path: string, text: string, language: string, onFil
   const model = monaco.editor.createModel(text.slice(0, at), language, uri)
   if (longest > wrapMaxLine) unwrapped.add(model)
   filling.set(model, lines)
-  const step = () => {
-    if (model.isDisposed()) {
-      filling.delete(model)
-      return
+  // Chunks go in under the frame budget the preview's mounting shares, as
+  // many a frame as fit; none when a chunk would not fit in what is left,
+  // unless the frame's budget is whole.
+  let msEach = 0
+  const fill = (budgetMs: number): boolean => {
+    const started = performance.now()
+    if (budgetMs < frameBudgetMs && msEach > budgetMs) return true
+    let chunks = 0
+    while (!model.isDisposed() && at < text.length && (chunks++ === 0 || performance.now() - started + msEach <= budgetMs)) {
+      const chunkStarted = performance.now()
+      const end = chunkEnd(text, at)
+      const line = model.getLineCount()
+      const column = model.getLineMaxColumn(line)
+      model.applyEdits([{range: new monaco.Range(line, column, line, column), text: text.slice(at, end)}])
+      at = end
+      msEach = performance.now() - chunkStarted
     }
-    const end = chunkEnd(text, at)
-    const line = model.getLineCount()
-    const column = model.getLineMaxColumn(line)
-    model.applyEdits([{range: new monaco.Range(line, column, line, column), text: text.slice(at, end)}])
-    at = end
-    if (at < text.length) {
-      setTimeout(step)
-    } else {
-      filling.delete(model)
-      onFilled()
-    }
+    if (!model.isDisposed() && at < text.length) return true
+    filling.delete(model)
+    if (!model.isDisposed()) onFilled()
+    return false
   }
   void ready()
     .then(() => shown(model))
-    .then(afterFrame)
-    .then(() => {
-      if (model.isDisposed()) filling.delete(model)
-      else setTimeout(step)
-    })
+    .then(() => schedule(fill))
   return true
 }
 
@@ -146,10 +149,6 @@ function shown(model: MonacoEditorApi.ITextModel): Promise<void> {
  * just been given in that frame's animation-frame callbacks: a first
  * append made before it would be laid out in that same frame, making it long.
  */
-function afterFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
-}
-
 /**
  * Where the chunk starting at `from` ends: after at most `maxLines` lines
  * within `chars` characters, or after the line that is longer (Monaco

@@ -14,10 +14,10 @@
  * added meanwhile waits for the next frame.
  *
  * Work that needs a frame to itself (the editor's switch of document,
- * whose render comes in the next frame) takes the place of the others in
+ * whose render comes in the next frame) holds the others back, and runs in
  * the first frame task with no commit of the preview's own since the last
  * (`noteMounted`: a document's first screen from the worker, an update),
- * so that its frame does not also lay one out.
+ * so that its frame lays out nothing else.
  */
 import {useEffect, useRef, useState} from 'react'
 import {flushSync} from 'react-dom'
@@ -73,7 +73,9 @@ function runFrame(): void {
   committed = false
   running = true
   try {
-    if (!runAlone(busy)) runQueue()
+    // While work waits for a frame to itself, the rest waits too: the frame it lands in lays out nothing else.
+    if (quiet.size > 0) runAlone(busy)
+    else runQueue()
   } finally {
     running = false
   }
@@ -82,8 +84,11 @@ function runFrame(): void {
 
 function runQueue(): void {
   const start = performance.now()
+  let first = true
   for (const work of [...queue]) {
-    const spent = performance.now() - start
+    // The first work of the frame gets the whole budget.
+    const spent = first ? 0 : performance.now() - start
+    first = false
     if (spent >= frameBudgetMs) break
     // Cancelled by work that ran before it in this frame.
     if (!queue.delete(work)) continue
@@ -92,15 +97,23 @@ function runQueue(): void {
   }
 }
 
-/** Run the first work waiting for a frame to itself, if the last frame was quiet or it waited long enough; returns whether it ran. */
-function runAlone(busy: boolean): boolean {
+/** Run the first work waiting for a frame to itself, if nothing was committed since the last frame task or it waited long enough. */
+function runAlone(busy: boolean): void {
   for (const [work, until] of quiet) {
-    if (busy && performance.now() < until) return false
+    if (busy && performance.now() < until) return
     quiet.delete(work)
     work()
-    return true
+    return
   }
-  return false
+}
+
+/**
+ * Lay out what the last step mounted now, in the step's task, where the
+ * budget counts it: style and layout of new elements cost more than
+ * React's render of them, and would otherwise all land in the next frame.
+ */
+export function layOut(): void {
+  void document.body.offsetHeight
 }
 
 /** Options of `useGradual`. */
@@ -114,9 +127,9 @@ export interface GradualOptions {
 /**
  * How many of `total` things to mount now: `first` at once, then more each
  * frame the scheduler gives, starting over when `resetKey` changes. A step
- * is a synchronous render and commit, sized from the time per thing the
- * last one took, and at most doubling, since the next things may cost more
- * than the last (a group near the screen after placeholders).
+ * is a synchronous render, commit and layout, sized from the time per thing
+ * the last one took, and at most doubling, since the next things may cost
+ * more than the last (a group near the screen after placeholders).
  */
 export function useGradual(total: number, resetKey: unknown, {first, step = Infinity}: GradualOptions): number {
   const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, first)}))
@@ -134,6 +147,7 @@ export function useGradual(total: number, resetKey: unknown, {first, step = Infi
       const units = Math.max(1, Math.min(step, 2 * lastUnits, fits))
       const started = performance.now()
       flushSync(() => setState((prev) => ({...prev, count: Math.min(latest.current, prev.count + units)})))
+      layOut()
       last.current = {units, msEach: (performance.now() - started) / units}
       // The commit's effect schedules the next step, with the new count.
       return false
