@@ -3,7 +3,7 @@
  * built app from `dist/` and mounts `POST /api/chat`. Run directly, it builds
  * first if `dist/` is stale.
  */
-import {createServer, type Server} from 'node:http'
+import {createServer, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {buildIfNeeded} from './build.ts'
@@ -24,6 +24,8 @@ export interface ServerOptions {
   /** `0` picks a free port. */
   port?: number
   host?: string
+  /** Where the line logged for each request goes; standard output by default. */
+  requestLog?: (line: string) => void
 }
 
 /** A server that listens, and how to stop it. */
@@ -41,15 +43,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const chat = createChatHandler(options.chat)
   const files = createStaticHandler(options.distDir ?? `${root}dist`)
   const log = options.chat.log ?? ((message: string) => console.error(message))
+  const requestLog = options.requestLog ?? ((line: string) => console.log(line))
+  const started = Date.now()
 
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
+    logRequest(request.method ?? '?', pathname, response, requestLog)
     const handle =
       pathname === '/api/chat'
         ? chat
-        : pathname.startsWith('/api/')
-          ? async () => sendJson(response, 404, {error: `No API route \`${pathname}\``})
-          : files
+        : pathname === '/healthz'
+          ? async () => sendJson(response, 200, {status: 'ok', uptimeSeconds: Math.round((Date.now() - started) / 1000)})
+          : pathname.startsWith('/api/')
+            ? async () => sendJson(response, 404, {error: `No API route \`${pathname}\``})
+            : files
     handle(request, response).catch((error: unknown) => {
       // A bug, not bad input: log it, answer 500 if still possible, stay up.
       log(`${request.method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
@@ -76,6 +83,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.close(() => resolve())
       }),
   }
+}
+
+/**
+ * One line when `response` ends: method, path (never the query, which may
+ * carry a secret), status and milliseconds; `aborted` when the client left
+ * first. Never a body or a header.
+ */
+function logRequest(method: string, pathname: string, response: ServerResponse, log: (line: string) => void): void {
+  const started = performance.now()
+  response.once('close', () => {
+    const status = response.writableFinished ? String(response.statusCode) : 'aborted'
+    log(`${method} ${pathname} ${status} ${Math.round(performance.now() - started)}ms`)
+  })
 }
 
 async function main(): Promise<void> {

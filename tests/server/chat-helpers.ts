@@ -15,7 +15,7 @@ import {startServer, type RunningServer} from '../../server/index.ts'
 export async function startChatServer(chat: Partial<ChatConfig> = {}): Promise<RunningServer> {
   const distDir = await mkdtemp(path.join(tmpdir(), 'offthread-dist-'))
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Offthread</title>')
-  return startServer({distDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}, ...chat}})
+  return startServer({distDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}, ...chat}, requestLog: () => {}})
 }
 
 /** A `useChat`-style request body with one message per text, alternating user and assistant. */

@@ -15,7 +15,7 @@ let browser: Browser
 
 beforeAll(async () => {
   const build = await buildApp()
-  server = await startServer({distDir: build.outDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}})
+  server = await startServer({distDir: build.outDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}, requestLog: () => {}})
   browser = await launchChromium()
 })
 

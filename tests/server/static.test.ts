@@ -8,6 +8,8 @@ import {CONTENT_SECURITY_POLICY} from '../../server/static.ts'
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>'
 let server: RunningServer
+/** The server's request log. */
+const requests: string[] = []
 
 beforeAll(async () => {
   // The build sits next to a file it must never serve.
@@ -21,7 +23,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{}')
   await writeFile(path.join(dist, 'assets', 'KaTeX_Main-Regular-x1.woff2'), new Uint8Array([1, 2, 3]))
   await writeFile(path.join(dist, 'samples', 'tour.md'), '# Tour')
-  server = await startServer({distDir: dist, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}})
+  server = await startServer({distDir: dist, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}, requestLog: (line) => requests.push(line)})
 })
 
 afterAll(async () => {
@@ -127,5 +129,26 @@ describe('serving the built app', () => {
     const response = await fetch(`${server.url}/api/nope`)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({error: 'No API route `/api/nope`'})
+  })
+})
+
+describe('operations', () => {
+  test('should answer GET /healthz with JSON, not the app', async () => {
+    const response = await fetch(`${server.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/json')
+    const body = (await response.json()) as {status: string; uptimeSeconds: number}
+    expect(body.status).toBe('ok')
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0)
+  })
+
+  test('should log one line per request: method, path without the query, status and time', async () => {
+    requests.length = 0
+    await (await fetch(`${server.url}/samples/tour.md?token=secret`)).text()
+    await (await fetch(`${server.url}/missing.js`)).text()
+    await expect.poll(() => requests.length).toBe(2)
+    expect(requests[0]).toMatch(/^GET \/samples\/tour\.md 200 \d+ms$/)
+    expect(requests[1]).toMatch(/^GET \/missing\.js 404 \d+ms$/)
+    expect(requests.join('\n')).not.toContain('secret')
   })
 })
