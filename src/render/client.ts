@@ -64,12 +64,14 @@ function start(): Running {
 
 /**
  * Start render workers with `create` from now on (without it, the app's
- * entry again) and stop the running one; calls in flight fail. Only the
- * benchmark uses it: its entry has the app's API plus its own switches.
+ * entry again) and stop the running one; calls in flight fail with an
+ * `AbortError`, which the live render sends again rather than reporting.
+ * Only the benchmark uses it: its entry has the app's API plus its own
+ * switches.
  */
 export function setRendererWorker(create: () => Worker = appWorker): void {
   createWorker = create
-  restartRenderer('The render worker was replaced')
+  restartRenderer('The render worker was replaced', undefined, 'AbortError')
 }
 
 /** Call the worker; rejects if the call throws, the worker dies meanwhile, or the watchdog stops it. */

@@ -72,7 +72,10 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
         pending ??= job
       }
     } catch (error) {
-      if (!closed) {
+      if (!closed && error instanceof Error && error.name === 'AbortError') {
+        // The worker was replaced on purpose (the benchmark's): no failure, the new one takes the text.
+        pending ??= job
+      } else if (!closed) {
         const reason = backend.reason(error)
         backend.restart(reason)
         listener.failed(reason, job.version)

@@ -62,6 +62,17 @@ describe('live render', () => {
     expect(calls.map((call) => call.markdown)).toEqual(['text', 'text', 'fixed text'])
   })
 
+  it('should send the text again, reporting nothing, when the worker was replaced on purpose', async () => {
+    const {backend, calls, events} = fakeBackend()
+    const failures: string[] = []
+    createLiveRender('s', backend, {requested: () => {}, updated: () => true, failed: (reason) => failures.push(reason)}).update('text')
+    calls[0]!.reject(Object.assign(new Error('The render worker was replaced'), {name: 'AbortError'}))
+    await tick()
+    expect(failures).toEqual([])
+    expect(events).toEqual([])
+    expect(calls.map((call) => call.markdown)).toEqual(['text', 'text'])
+  })
+
   it('should start the session afresh when an update names a missing block', async () => {
     const {backend, calls, events} = fakeBackend()
     let accept = false

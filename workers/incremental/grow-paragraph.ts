@@ -27,7 +27,8 @@
  * (`renderGrownList`), and a table from its last row (`renderGrownTable`).
  */
 import type {Element, ElementContent} from 'hast'
-import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, renderPlain, renderPlainList, shiftMessages, type BlockRender} from './render-block.ts'
+import {renderPlain, renderPlainList} from './plain-block.ts'
+import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 
 /** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */

@@ -1,0 +1,144 @@
+/**
+ * Blocks that render without the pipeline: a one-line paragraph or an ATX
+ * heading of plain prose with the simplest inline markup, and a list of such
+ * items. Most appends to prose leave such a piece to render, so this path
+ * saves a pipeline run on most of a stream's updates.
+ */
+import type {Element, ElementContent} from 'hast'
+import type {BlockRender} from './render-block.ts'
+
+/**
+ * A block that renders without the pipeline: a paragraph of one line, or an
+ * ATX heading, whose text is plain prose with, in a paragraph, the simplest
+ * inline markup (see `inlineChildren`). Most appends to prose leave such a
+ * piece to render (see `renderGrownParagraph`), and many paragraphs and
+ * headings start as one: they need no pipeline run. It cannot be a
+ * definition or use one, so it needs no prefix either. Rendered with or
+ * without checking that it is closed, it is the same.
+ */
+export function renderPlain(text: string): BlockRender | undefined {
+  const body = text.replace(trailingWhiteSpace, '')
+  const heading = plainHeading.exec(body)
+  let children: ElementContent[] | undefined
+  if (heading) children = autolinkStart.test(heading[2]!) ? undefined : [{type: 'text', value: heading[2]!}]
+  else if (paragraphStart.test(body)) children = inlineChildren(body)
+  if (!children) return undefined
+  const element: Element = {type: 'element', tagName: heading ? `h${heading[1]!.length}` : 'p', properties: {dataLineStart: 1, dataLineEnd: 1}, children}
+  return {nodes: [element], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
+}
+
+/**
+ * A tight list of items of one line each, prose with the simplest markup
+ * (see `inlineChildren`), or empty: what a list that streams in leaves to
+ * render once its last item starts again (see `renderGrownList`). The same
+ * kind of marker throughout, one space after it; no blank lines, so the list
+ * is tight. An item's text starts with a letter or with markup (a digit or
+ * a bullet would start a list of its own).
+ */
+export function renderPlainList(text: string): BlockRender | undefined {
+  const lines = text.replace(trailingWhiteSpace, '').split('\n')
+  const first = plainItem.exec(lines[0]!)
+  if (!first) return undefined
+  const children: ElementContent[] = [{type: 'text', value: '\n'}]
+  for (const line of lines) {
+    const item = plainItem.exec(line)
+    if (!item || (item[2] ?? item[3]) !== (first[2] ?? first[3])) return undefined
+    const body = (item[4] ?? '').replace(trailingWhiteSpace, '')
+    const content = body === '' ? [] : itemStart.test(body) ? inlineChildren(body) : undefined
+    if (!content) return undefined
+    children.push({type: 'element', tagName: 'li', properties: {}, children: content}, {type: 'text', value: '\n'})
+  }
+  const start = first[1] === undefined ? 1 : Number(first[1])
+  const properties = {...(start === 1 ? {} : {start}), dataLineStart: 1, dataLineEnd: lines.length}
+  const list: Element = {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
+  return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+}
+
+/** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
+const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
+const itemStart = /^[\p{L}*~\x60[]/u
+
+/**
+ * Prose: letters, digits, spaces and punctuation that is never markup, with
+ * nothing that could start an autolink (`www`, `http`; no `@`). A paragraph
+ * starts with a letter (`1. a` is a list); a heading's text may start with a
+ * digit (`## 2. Setup`), and a heading is one line whatever follows it.
+ */
+const prose = String.raw`[\p{L}\p{N},.;:'"?()/-]`
+const plainWord = new RegExp(String.raw`${prose}+(?= |$)`, 'uy')
+const paragraphStart = /^\p{L}/u
+const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
+const autolinkStart = /www|http/i
+const trailingWhiteSpace = /[ \t\n]+$/
+
+/**
+ * Inline markup that renders the same wherever it stands in prose: a word
+ * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
+ * address, each after a space and followed by a space or the end, at most
+ * one mark of punctuation between. Inside the delimiters, only letters and
+ * digits and single spaces, so each opener can only open and each closer
+ * only close (CommonMark's flanking rules), and nothing inside is markup or
+ * an autolink. Code holds none of the characters that could be markup
+ * outside it either, nor spaces at its ends (which the parser strips). A
+ * link's text is followed by its address, so it is never a reference.
+ */
+const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
+const literal = String.raw`[^\s\x60*_~[\]<>$!\\&|]`
+const markup = new RegExp(
+  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\))(?<after>[.,;:?]?)(?= |$)`,
+  'uy',
+)
+const spaces = / +/y
+/**
+ * An opener left open at the end (streamed text stops anywhere), followed
+ * only by prose: with nothing after it that could close it, it is text.
+ */
+const openAtEnd = new RegExp(String.raw`(?:\*\*?|~~?|\x60|\[|\$)(?:${prose}+(?: +${prose}+)*)?$`, 'uy')
+
+/**
+ * The HAST children of a paragraph of `body` (one line, trailing white space
+ * removed) when it is plain words, spaces and the markup above; else
+ * `undefined`. Text between elements is one text node, as the parser makes it.
+ */
+function inlineChildren(body: string): ElementContent[] | undefined {
+  const children: ElementContent[] = []
+  let text = ''
+  let at = 0
+  const element = (tagName: string, value: string, properties: Element['properties'] = {}): Element => ({type: 'element', tagName, properties, children: [{type: 'text', value}]})
+  while (at < body.length) {
+    spaces.lastIndex = plainWord.lastIndex = markup.lastIndex = at
+    const gap = spaces.exec(body)
+    if (gap) {
+      text += gap[0]
+      at = spaces.lastIndex
+      continue
+    }
+    const word = plainWord.exec(body)
+    if (word) {
+      if (autolinkStart.test(word[0])) return undefined
+      text += word[0]
+      at = plainWord.lastIndex
+      continue
+    }
+    const found = markup.exec(body)
+    if (!found) {
+      openAtEnd.lastIndex = at
+      const open = openAtEnd.exec(body)
+      // At the start of a list item, a bullet would start a list of its own.
+      if (!open || at === 0 || autolinkStart.test(open[0])) return undefined
+      text += open[0]
+      break
+    }
+    const {strong, em, del, code, text: linkText, href, after} = found.groups!
+    if (text) children.push({type: 'text', value: text})
+    if (strong !== undefined) children.push(element('strong', strong))
+    else if (em !== undefined) children.push(element('em', em))
+    else if (del !== undefined) children.push(element('del', del))
+    else if (code !== undefined) children.push(element('code', code))
+    else children.push(element('a', linkText!, {href: href!}))
+    text = after ?? ''
+    at = markup.lastIndex
+  }
+  if (text) children.push({type: 'text', value: text})
+  return children
+}
