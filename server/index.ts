@@ -33,8 +33,16 @@ export interface RunningServer {
   /** Origin without a trailing slash, such as `http://127.0.0.1:8787`. */
   url: string
   server: Server
-  close: () => Promise<void>
+  /**
+   * Stop accepting connections and resolve once the open ones have ended:
+   * replies streaming get `graceMs` to finish, then are cut (at once by
+   * default).
+   */
+  close: (graceMs?: number) => Promise<void>
 }
+
+/** How long replies still streaming get to finish when the server is told to stop (SIGTERM, SIGINT). */
+export const shutdownGraceMs = 5_000
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -76,11 +84,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     url: `http://${host}:${port}`,
     server,
-    close: () =>
+    close: (graceMs = 0) =>
       new Promise<void>((resolve) => {
-        // Streams in flight would keep `close` waiting for minutes.
-        server.closeAllConnections()
         server.close(() => resolve())
+        // Keep-alive connections with no request in flight would hold `close` open.
+        server.closeIdleConnections()
+        // Streams in flight would keep it waiting for minutes.
+        setTimeout(() => server.closeAllConnections(), graceMs).unref()
       }),
   }
 }
@@ -110,7 +120,10 @@ async function main(): Promise<void> {
     ? `${chat.upstream.model} at ${new URL(chat.upstream.baseURL).host} (OpenAI-compatible)`
     : `the offline demo model at ${chat.replayTps || 'unlimited'} words/s (set OPENAI_BASE_URL for a real one)`
   console.log(`Offthread on ${running.url}\nChat: ${model}`)
-  const stop = () => void running.close().then(() => process.exit(0))
+  const stop = () => {
+    console.log(`Stopping: replies still streaming get ${shutdownGraceMs / 1000} s to finish.`)
+    void running.close(shutdownGraceMs).then(() => process.exit(0))
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 }

@@ -128,8 +128,8 @@ export interface GradualOptions {
  * How many of `total` things to mount now: `first` at once, then more each
  * frame the scheduler gives, starting over when `resetKey` changes. A step
  * is a synchronous render, commit and layout, sized from the time per thing
- * the last one took, and at most doubling, since the next things may cost
- * more than the last (a group near the screen after placeholders).
+ * React took in the last one, and at most doubling, since the next things
+ * may cost more than the last (a group near the screen after placeholders).
  */
 export function useGradual(total: number, resetKey: unknown, {first, step = Infinity}: GradualOptions): number {
   const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, first)}))
@@ -147,8 +147,11 @@ export function useGradual(total: number, resetKey: unknown, {first, step = Infi
       const units = Math.max(1, Math.min(step, 2 * lastUnits, fits))
       const started = performance.now()
       flushSync(() => setState((prev) => ({...prev, count: Math.min(latest.current, prev.count + units)})))
-      layOut()
+      // Sized by React's time alone: the layout of a growing list costs more
+      // the longer it is, and would shrink the steps until a long list took
+      // seconds to mount. It is still done here, where the frame's budget counts it.
       last.current = {units, msEach: (performance.now() - started) / units}
+      layOut()
       // The commit's effect schedules the next step, with the new count.
       return false
     })
