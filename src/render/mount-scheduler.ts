@@ -120,16 +120,17 @@ export function layOut(): void {
 export interface GradualOptions {
   /** Mounted at once. */
   first: number
-  /** At most this many more a frame; fewer when a step would overrun the budget. */
+  /** This many more a frame; without it, as many as fit in the frame's budget. */
   step?: number
 }
 
 /**
  * How many of `total` things to mount now: `first` at once, then more each
  * frame the scheduler gives, starting over when `resetKey` changes. A step
- * is a synchronous render, commit and layout, sized from the time per thing
- * React took in the last one, and at most doubling, since the next things
- * may cost more than the last (a group near the screen after placeholders).
+ * is a synchronous render, commit and layout of `step` things or, without
+ * a `step`, of as many as the budget left allows at the time per thing the
+ * last step took, at most doubling, since the next things may cost more
+ * than the last (a group near the screen after placeholders).
  */
 export function useGradual(total: number, resetKey: unknown, {first, step = Infinity}: GradualOptions): number {
   const [state, setState] = useState(() => ({key: resetKey, count: Math.min(total, first)}))
@@ -144,14 +145,14 @@ export function useGradual(total: number, resetKey: unknown, {first, step = Infi
     return schedule((budgetMs) => {
       const {units: lastUnits, msEach} = last.current
       const fits = msEach > 0 ? Math.floor(budgetMs / msEach) : lastUnits
-      const units = Math.max(1, Math.min(step, 2 * lastUnits, fits))
+      // A fixed step is mounted whole: its size was chosen for its layout,
+      // which grows with what is mounted before it (a long list's), and
+      // timing it would shrink the steps until the list took seconds.
+      const units = Number.isFinite(step) ? step : Math.max(1, Math.min(2 * lastUnits, fits))
       const started = performance.now()
       flushSync(() => setState((prev) => ({...prev, count: Math.min(latest.current, prev.count + units)})))
-      // Sized by React's time alone: the layout of a growing list costs more
-      // the longer it is, and would shrink the steps until a long list took
-      // seconds to mount. It is still done here, where the frame's budget counts it.
-      last.current = {units, msEach: (performance.now() - started) / units}
       layOut()
+      last.current = {units, msEach: (performance.now() - started) / units}
       // The commit's effect schedules the next step, with the new count.
       return false
     })
