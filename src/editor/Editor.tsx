@@ -186,7 +186,7 @@ export default function Editor() {
         padding: {top: 16, bottom: 16},
         lineNumbersMinChars: gutter,
         renderLineHighlight: 'line',
-        // Indentation guides cost an element per level per line: deep indentation made frames of 100 ms.
+        // Indentation guides cost an element per level per line, so deeply indented lines made long frames.
         guides: {indentation: false},
         wordBasedSuggestions: 'off',
         quickSuggestions: false,

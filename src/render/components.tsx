@@ -8,11 +8,10 @@
 import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
-import {flushSync} from 'react-dom'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
-import {schedule, useGradual} from './mount-scheduler.ts'
+import {coalesced, useGradual} from './mount-scheduler.ts'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -225,18 +224,12 @@ function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>;
       setRange((range) => (range.from === from && range.to === to ? range : {from, to}))
     }
     // The columns scrolled to mount in the mount scheduler's next frame, once however many scroll events came.
-    let cancel: (() => void) | undefined
-    const onScroll = () =>
-      (cancel ??= schedule(() => {
-        cancel = undefined
-        flushSync(measure)
-        return false
-      }))
+    const scrolled = coalesced(measure)
     measure()
-    element.addEventListener('scroll', onScroll, {passive: true})
+    element.addEventListener('scroll', scrolled.request, {passive: true})
     return () => {
-      element.removeEventListener('scroll', onScroll)
-      cancel?.()
+      element.removeEventListener('scroll', scrolled.request)
+      scrolled.cancel()
     }
   }, [columns])
   // A top-level block's line range belongs on the outermost element, for scroll sync.

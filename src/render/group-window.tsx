@@ -13,7 +13,7 @@ import {toString} from 'hast-util-to-string'
 import {memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type CSSProperties} from 'react'
 import {flushSync} from 'react-dom'
 import {clobberPrefix} from '../../shared/display.ts'
-import {schedule} from './mount-scheduler.ts'
+import {coalesced} from './mount-scheduler.ts'
 
 /** What the window needs of one block. */
 export interface WindowItem {
@@ -66,13 +66,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
     let observer: IntersectionObserver | undefined
     const watched = new Map<Element, readonly WindowItem[]>()
     // Groups that came near mount in the mount scheduler's next frame, together.
-    let planned: (() => void) | undefined
-    const mountNear = () =>
-      (planned ??= schedule(() => {
-        planned = undefined
-        flushSync(rerender)
-        return false
-      }))
+    const mountNear = coalesced(rerender)
     const keep = (items: readonly WindowItem[]) => {
       for (const {id} of items) kept.current.keys.add(id)
     }
@@ -97,7 +91,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
             const near = entries.filter((entry) => entry.isIntersecting)
             if (near.length === 0) return
             for (const entry of near) keep(watched.get(entry.target) ?? [])
-            mountNear()
+            mountNear.request()
           },
           {root: scrollParent(element), rootMargin: windowMargin},
         )
@@ -110,7 +104,7 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
       },
       disconnect() {
         observer?.disconnect()
-        planned?.()
+        mountNear.cancel()
       },
     }
   }, [])

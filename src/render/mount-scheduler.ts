@@ -25,7 +25,7 @@ import {flushSync} from 'react-dom'
 /** A step of work, given the milliseconds left in the frame's budget; returns whether more is left. */
 export type Work = (budgetMs: number) => boolean
 
-/** Main-thread milliseconds a frame spends on work; leaves room for layout under the 50 ms long-task line. */
+/** Main-thread milliseconds a frame spends on work, leaving room in the frame for the browser's own rendering. */
 export const frameBudgetMs = 12
 
 /** Work waiting, in the order it runs. */
@@ -114,6 +114,24 @@ function runAlone(busy: boolean): void {
  */
 export function layOut(): void {
   void document.body.offsetHeight
+}
+
+/**
+ * `render` (a React state update) committed in the scheduler's next frame,
+ * once however often it was requested meanwhile: `request` asks for it,
+ * `cancel` drops a request not yet run.
+ */
+export function coalesced(render: () => void): {request: () => void; cancel: () => void} {
+  let planned: (() => void) | undefined
+  return {
+    request: () =>
+      void (planned ??= schedule(() => {
+        planned = undefined
+        flushSync(render)
+        return false
+      })),
+    cancel: () => planned?.(),
+  }
 }
 
 /** Options of `useGradual`. */

@@ -334,7 +334,7 @@ describe('progressive first render', () => {
   it('should not send a partial update that holds fewer blocks than the main thread, but signs of life', async () => {
     const mirror = createSessionMirror()
     const id = nextSessionId()
-    // Long enough that the render again takes well over the 150 ms between signs of life, however warm the caches.
+    // Long enough that the render again outlasts the interval between signs of life, however warm the caches.
     const longText = Array.from({length: 600}, (_, index) => `## Part ${index}\n\nSome *text* with $x_{${index}}$ and \`code\`.`).join('\n\n')
     mirror.apply(await renderSession(id, longText, 1, {}, onUpdate((update) => mirror.apply(update))))
     // Every block changes (its formula too): a long render again, from the first block on.
