@@ -3,8 +3,11 @@ import {useAtom, useAtomValue} from 'jotai'
 import {lazy, Suspense, useState} from 'react'
 import {Preview} from '../render/Preview.tsx'
 import {editorAtom} from '../state/editor.ts'
+import {outlineOpenAtom} from '../state/outline.ts'
 import {renderViewAtom} from '../state/render.ts'
 import {clampSplitRatio, previewFontSize, settingsAtom} from '../state/settings.ts'
+import {useFileDrop} from '../ui/FileMenu.tsx'
+import {Outline} from '../ui/Outline.tsx'
 import {SplitView} from '../ui/SplitView.tsx'
 import {useScrollSync} from './use-scroll-sync.ts'
 
@@ -18,6 +21,8 @@ export function EditorView() {
   const {version} = useAtomValue(renderViewAtom)
   const [preview, setPreview] = useState<HTMLDivElement | null>(null)
   useScrollSync(instance, preview, version)
+  const outlineOpen = useAtomValue(outlineOpenAtom)
+  const fileDrop = useFileDrop()
 
   const moveCursor = (line: number) => {
     if (!instance) return
@@ -31,7 +36,7 @@ export function EditorView() {
       ratio={settings.splitRatio}
       onRatioChange={(ratio) => setSettings((prev) => ({...prev, splitRatio: clampSplitRatio(ratio)}))}
       first={
-        <section className="editor-pane" aria-label="Markdown editor" style={{fontSize: settings.fontSize}}>
+        <section className="editor-pane" aria-label="Markdown editor" style={{fontSize: settings.fontSize}} {...fileDrop}>
           <Suspense fallback={<div className="editor-loading">Loading editor…</div>}>
             <Editor />
           </Suspense>
@@ -40,6 +45,7 @@ export function EditorView() {
       second={
         <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties}>
           <Preview scrollRef={setPreview} onLineClick={moveCursor} />
+          {outlineOpen && <Outline preview={preview} />}
         </section>
       }
     />

@@ -6,6 +6,7 @@
 import {documentCss} from '../../shared/document-css.ts'
 import {hastToDocument, titleOf} from '../../shared/html-document.ts'
 import {callRenderer} from '../render/client.ts'
+import {fileNameOf} from '../state/files.ts'
 import {katexCss} from './katex-css.ts'
 
 /** The standalone HTML document for `markdown`. */
@@ -23,9 +24,4 @@ export function downloadHtml(html: string, name: string): void {
   link.download = `${fileNameOf(name)}.html`
   link.click()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
-/** `name` made safe as a file name. */
-export function fileNameOf(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 100) || 'document'
 }

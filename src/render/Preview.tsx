@@ -84,14 +84,15 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
   } catch {
     // A malformed escape: look the id up as written.
   }
-  if (!id) return true
-  const root = link.closest('.markdown-body')
+  if (id) revealFragment(link.closest('.markdown-body'), id)
+  return true
+}
+
+/** Scroll the preview's article `root` to the element of fragment `id`, mounting it first if need be (the outline's too). */
+export function revealFragment(root: Element | null, id: string, behavior: ScrollBehavior = 'smooth'): void {
   const find = () => root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
   const near = find()
-  if (near) {
-    near.scrollIntoView({block: 'start', behavior: 'smooth'})
-    return true
-  }
+  if (near) return near.scrollIntoView({block: 'start', behavior})
   // In a long document, the target's group may not be mounted yet: the
   // window mounts it at once (src/render/group-window.tsx).
   root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))
@@ -113,7 +114,6 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
     else if (performance.now() < until) requestAnimationFrame(wait)
   }
   wait()
-  return true
 }
 
 /**

@@ -12,6 +12,7 @@ import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
 import {coalesced, useGradual} from './mount-scheduler.ts'
+import {TableBlock} from './TableBlock.tsx'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -194,11 +195,16 @@ const wideColumnPx = 128
 /** Columns mounted on either side of those in view. */
 const overscanColumns = 8
 
-/** A table; a wide one (see workers/display/wide-tables.ts) is a `WideTable`. */
+/** A table under its toolbar (`TableBlock.tsx`); a wide one (see workers/display/wide-tables.ts) is a `WideTable`. */
 export function Table({node, children, ...props}: ElementProps<'table'>) {
   const sections = (node as Element | undefined)?.data?.wideTable
-  if (!sections) return <table {...props}>{children}</table>
-  return <WideTable tableProps={props} sections={sections} />
+  // A top-level block's line range belongs on the outermost element, for scroll sync.
+  const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...rest} = props as Record<string, unknown>
+  return (
+    <TableBlock table={node as Element | undefined} lineStart={lineStart} lineEnd={lineEnd}>
+      {sections ? <WideTable tableProps={rest as ComponentProps<'table'>} sections={sections} /> : <table {...(rest as ComponentProps<'table'>)}>{children}</table>}
+    </TableBlock>
+  )
 }
 
 /**
@@ -232,13 +238,11 @@ function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>;
       scrolled.cancel()
     }
   }, [columns])
-  // A top-level block's line range belongs on the outermost element, for scroll sync.
-  const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...rest} = tableProps as Record<string, unknown>
   const {from, to} = range
   return (
-    <div className="wide-table" ref={scroller} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined} data-columns={columns}>
+    <div className="wide-table" ref={scroller} data-columns={columns}>
       <div style={{width: columns * wideColumnPx}}>
-        <table {...(rest as ComponentProps<'table'>)} style={{width: (to - from) * wideColumnPx, marginLeft: from * wideColumnPx}}>
+        <table {...tableProps} style={{width: (to - from) * wideColumnPx, marginLeft: from * wideColumnPx}}>
           {toJsxRuntime({type: 'root', children: sliceColumns(sections, from, to)}, {Fragment, jsx, jsxs, components, passNode: true})}
         </table>
       </div>

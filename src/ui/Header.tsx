@@ -3,6 +3,8 @@ import {useAtom} from 'jotai'
 import {clampFontSize, settingsAtom, viewAtom, type View} from '../state/settings.ts'
 import {DocumentMenu, DocumentTitle} from './DocumentMenu.tsx'
 import {ExportButton} from './ExportButton.tsx'
+import {FileMenu} from './FileMenu.tsx'
+import {OutlineButton} from './Outline.tsx'
 import {OpenMenu} from './SamplesMenu.tsx'
 import {ShareButton} from './ShareButton.tsx'
 import {Status} from './Status.tsx'
@@ -37,6 +39,8 @@ export function Header() {
       </nav>
       <div className="header-end">
         <Status />
+        {view === 'editor' && <OutlineButton />}
+        <FileMenu />
         <OpenMenu />
         <ShareButton />
         <ExportButton />

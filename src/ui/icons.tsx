@@ -70,3 +70,14 @@ export const BookIcon = icon(
 export const TrashIcon = icon(<path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 10h6.6L12 4" />)
 /** A pencil. */
 export const PencilIcon = icon(<path d="M11 2l3 3-8.5 8.5H2.5v-3z" />)
+/** Lines of a list: the outline. */
+export const ListIcon = icon(<path d="M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.5M2.5 8h.5M2.5 12h.5" />)
+/** An open folder: open a file. */
+export const FolderIcon = icon(<path d="M1.5 13.5V3h4.5l1.5 1.5h6v2.5M1.5 13.5l2-6.5h11l-2 6.5z" />)
+/** A floppy disk: save. */
+export const SaveIcon = icon(
+  <>
+    <path d="M2.5 2.5h9l2 2v9h-11z" />
+    <path d="M5 2.5v3.5h5V2.5M5 13.5V9.5h6v4" />
+  </>,
+)
