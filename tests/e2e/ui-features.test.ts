@@ -8,7 +8,7 @@
 import {readFile, rm} from 'node:fs/promises'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {documentName, openMarkdown, previewRoot, visibleEditorLines, waitForDocument, waitForRender} from './app-helpers.ts'
+import {documentName, openMarkdown, previewRoot, visibleEditorLines, waitForDocument} from './app-helpers.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
 
 let build: BuildResult
