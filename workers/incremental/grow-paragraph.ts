@@ -10,13 +10,13 @@
  * kept up to such a space, and only the rest is rendered, as a paragraph on
  * its own, and joined on.
  *
- * The previous render tells where that space may be: every text in front of
- * it (outside code and math, whose content is literal) must hold none of the
- * characters that open or close an inline construct, so no emphasis, link,
- * code span, math or autolink is open there. The text after it must stay on
- * the same line (a new line could make a table or a setext heading of the
- * block) and start with a letter or digit (nothing that could start a block
- * on a line of its own). Anything else renders the whole block as before.
+ * The previous render tells where that space may be: nothing in front of
+ * it may be open (see open-inline.ts: code and math are literal, paired
+ * delimiters are gone, and of what is left as text only what could still
+ * pair with a closer counts). The text after it must stay on the same line
+ * (a new line could make a table or a setext heading of the block) and
+ * start with a letter or digit (nothing that could start a block on a line
+ * of its own). Anything else renders the whole block as before.
  *
  * When the new text goes on after a space at the previous end, and nothing
  * in the paragraph is open, the cut is at the previous end itself, so only
@@ -29,10 +29,9 @@
 import type {Element, ElementContent} from 'hast'
 import {renderPlain, renderPlainList} from './plain-block.ts'
 import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {firstOpener, isSettled} from './open-inline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 
-/** Characters that may open or close an inline construct, or be decoded from one (`\`, `&`). */
-const delimiters = /[*_~`[\]<>$!\\&|]/
 const pieceStart = /^[\p{L}\p{N}]/u
 
 /**
@@ -233,7 +232,7 @@ function endSplit(paragraph: Element, previousText: string, text: string): {at: 
   // item cannot interrupt a paragraph, one with text can).
   if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
   const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
-  if (!gap || !paragraph.children.every(isClosed)) return undefined
+  if (!gap || !paragraph.children.every((child) => isSettled(child))) return undefined
   const head = [...paragraph.children]
   const last = head[head.length - 1]
   if (last?.type === 'text') head[head.length - 1] = {type: 'text', value: last.value + gap}
@@ -243,43 +242,29 @@ function endSplit(paragraph: Element, previousText: string, text: string): {at: 
 
 /**
  * Where the render of `text`, the paragraph `paragraph`, may be cut: just
- * after a space in its last text node, before which nothing is open. `head`
- * is what the paragraph holds up to there.
+ * after the last space in its last text node, before a letter or digit,
+ * before which nothing is open. `head` is what the paragraph holds up to
+ * there. The text node's value after the cut must be the source's end
+ * itself, with no escape or character reference in it (which the value
+ * shows decoded), so that the cut's place in the source is known.
  */
 function splitPoint(paragraph: Element, text: string): {at: number; head: ElementContent[]} | undefined {
   const nodes = paragraph.children
   const lastNode = nodes[nodes.length - 1]
   if (lastNode?.type !== 'text') return undefined
-  // The last line of the last text node ends where the source does, but for
-  // the paragraph's trailing white space.
+  for (let index = 0; index < nodes.length - 1; index++) if (!isSettled(nodes[index]!)) return undefined
   const value = lastNode.value
-  const lineStart = value.lastIndexOf('\n') + 1
-  const line = value.slice(lineStart)
+  // The text node ends where the source does, but for the paragraph's trailing white space.
   const end = text.trimEnd().length
-  const start = end - line.length
-  // No `\` or `&` in it: then the source there is the text itself, and the
-  // text node starts there too (escapes and references before it would
-  // have left something of theirs in the text).
-  if (line.length === 0 || /[\\&]/.test(line) || text.slice(start, end) !== line) return undefined
-  // A line of its own: only indentation or quote markers before it.
-  if (lineStart > 0 && !/^[ \t>]*$/.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))) return undefined
-  if (delimiters.test(value.slice(0, lineStart))) return undefined
-  for (let index = 0; index < nodes.length - 1; index++) if (!isClosed(nodes[index]!)) return undefined
-  const open = line.search(delimiters)
-  let index = Math.min(open < 0 ? line.length - 1 : open, line.length - 1)
-  while (index > 0 && !(line[index - 1] === ' ' && pieceStart.test(line[index]!))) index--
-  if (index === 0) return undefined
+  const open = firstOpener(value)
+  const literalFrom = Math.max(value.lastIndexOf('\\'), value.lastIndexOf('&'), value.lastIndexOf('\n')) + 1
+  let index = open < 0 ? value.length - 1 : open
+  while (index > literalFrom && !(value[index - 1] === ' ' && pieceStart.test(value[index]!))) index--
+  if (index <= literalFrom) return undefined
+  const rest = value.slice(index)
+  const at = end - rest.length
+  if (text.slice(at, end) !== rest || !/[ \t]/.test(text[at - 1] ?? '')) return undefined
   const head = nodes.slice(0, -1)
-  head.push({type: 'text', value: value.slice(0, lineStart + index)})
-  return {at: start + index, head}
-}
-
-/** Whether no text in `node` could be a delimiter waiting for a closer; code and math are literal. */
-function isClosed(node: ElementContent): boolean {
-  if (node.type === 'text') return !delimiters.test(node.value)
-  if (node.type !== 'element') return true
-  if (node.tagName === 'code') return true
-  const classes = node.properties.className
-  if (Array.isArray(classes) && classes.includes('katex')) return true
-  return node.children.every(isClosed)
+  head.push({type: 'text', value: value.slice(0, index)})
+  return {at, head}
 }

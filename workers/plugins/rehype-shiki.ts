@@ -92,8 +92,10 @@ function highlightSource(shiki: HighlighterCore, language: string, lang: string,
   const highlighted = root.children[0]
   if (!highlighted || highlighted.type !== 'element') return undefined
   highlighted.properties.dataLanguage = language
-  const result = {properties: highlighted.properties, children: highlighted.children as ElementContent[]}
-  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: deepFreeze(structuredClone(result.children))})
+  // Frozen in place rather than copied: the lines from a prefix are frozen already, so code
+  // that streams in freezes only its new lines on each append.
+  const result = {properties: highlighted.properties, children: deepFreeze(highlighted.children as ElementContent[])}
+  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: result.children})
   return result
 }
 

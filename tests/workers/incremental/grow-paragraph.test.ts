@@ -33,6 +33,8 @@ const texts = [
   'Words 1. not a list then - not a list either # not a heading',
   'A < b and c > d and <span>a tag</span> and <b>bold then words.',
   'Pipes a | b | c in prose and words after.',
+  'Wow! Such punctuation; e.g. (a) and b] then a < b > c & d, 2 * 3 and ~50 items at $5 or $6 then words.',
+  'It costs $5 and then $x^2$ follows, then `code` and *em* with words after them all.',
   '- item one with words\n- item two with *em* words and more\n  continued on a lazy line',
   '1. first item\n2. second item with words that go on',
   '- [ ] a task with words\n- [x] done task with more words',
@@ -288,11 +290,33 @@ describe('rendering a grown paragraph from its last word', () => {
       ['A `code span and words', ' then more'],
       ['Math $x and words', ' then more'],
       ['A <span>tag and words', ' then more'],
-      ['Escaped \\* and words', ' then more'],
+      ['<https://auto and words', ' then more'],
+      ['$5 and words', ' then more$'],
+      ['_underscore and words', ' then more_'],
+      ['~tilde and words', ' then more~'],
     ] as const
     for (const [before, added] of cases) {
       const previous = await renderBlock(before, '', false)
       expect(await renderGrownParagraph(previous, before, before + added, ''), before).toBeUndefined()
+    }
+  })
+
+  it('is used where what the text before the last word leaves cannot open anything, and equals the full render', async () => {
+    const cases = [
+      ['Wow! Such words and', ' more'],
+      ['Two * three and', ' more'],
+      ['A snake_case word and', ' more'],
+      ['Then a < b and c > d and', ' more'],
+      ['Escaped \\* and words', ' then more'],
+      ['A ] bracket and a | pipe and', ' more'],
+      ['It costs $5 or $6 and', ' more'],
+      ['Some *em* and ~~gone~~ and', ' more'],
+    ] as const
+    for (const [before, added] of cases) {
+      const previous = await renderBlock(before, '', false)
+      const grown = await renderGrownParagraph(previous, before, before + added, '')
+      expect(grown, before).toBeDefined()
+      expect(html(grown!), before).toBe(html(await renderBlock(before + added, '', false)))
     }
   })
 

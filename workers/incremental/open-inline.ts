@@ -1,0 +1,78 @@
+/**
+ * Whether rendered inline content may still hold the opening of a construct
+ * that text appended later could close. A paragraph's render is cut where
+ * nothing before the cut is open (see grow-paragraph.ts), so this decides
+ * how much of a streamed paragraph is rendered again on each append.
+ *
+ * What a render left as text is what the parser did not pair. Of that, only
+ * some could still pair with a closer to come, by the parser's own rules:
+ * an emphasis or strikethrough run that can open (CommonMark's flanking
+ * rules), a backtick run, a `[`, a `<` before a tag or autolink, and a `$`
+ * that can open math and that no later `$` has decided on (the rule of
+ * remark-math-strict.ts). Punctuation such as `!`, `]`, `>`, `|`, `&` or
+ * `\` opens nothing by itself. Inside emphasis, strikethrough and links,
+ * the parser has paired or dropped every emphasis delimiter already.
+ */
+import type {ElementContent} from 'hast'
+
+const whitespace = /\s/u
+const punctuation = /[\p{P}\p{S}]/u
+/** After `<`: what may start a tag, a comment, a declaration or an autolink. */
+const tagStart = /[A-Za-z/!?]/
+
+/** Micromark's classes of the characters around a delimiter run; `undefined` (another node's) counts as what opens most. */
+type Kind = 'space' | 'punctuation' | 'other'
+
+function kindOf(char: string | undefined, unknown: Kind): Kind {
+  if (char === undefined) return unknown
+  return whitespace.test(char) ? 'space' : punctuation.test(char) ? 'punctuation' : 'other'
+}
+
+/** Whether a run of `marker` between `before` and `after` may open emphasis (`*`, `_`) or strikethrough (`~`). */
+function runMayOpen(marker: string, before: string | undefined, after: string | undefined): boolean {
+  const previous = kindOf(before, 'space')
+  const next = kindOf(after, 'other')
+  const leftFlanking = next !== 'space' && (next !== 'punctuation' || previous !== 'other')
+  // Within a word, `_` does not open (it could only close).
+  return leftFlanking && (marker !== '_' || previous !== 'other')
+}
+
+/**
+ * The index in `value`, a text node's value, of the first character that
+ * may open something a later closer could end; -1 when there is none.
+ * `paired` says emphasis delimiters are settled (inside emphasis or a link).
+ */
+export function firstOpener(value: string, paired = false): number {
+  for (let index = 0; index < value.length; index++) {
+    const char = value[index]!
+    if (char === '`' || char === '[') return index
+    if (char === '<' && (index + 1 === value.length || tagStart.test(value[index + 1]!))) return index
+    if (char === '$') {
+      let end = index + 1
+      while (value[end] === '$') end++
+      // A single `$` before white space opens nothing; one a later `$` decided on is settled.
+      const decided = end - index === 1 && (index + 1 === value.length ? false : whitespace.test(value[end]!) || value.includes('$', end))
+      if (!decided) return index
+      index = end - 1
+      continue
+    }
+    if (char === '*' || char === '_' || char === '~') {
+      let end = index + 1
+      while (value[end] === char) end++
+      if (!paired && runMayOpen(char, value[index - 1], value[end])) return index
+      index = end - 1
+    }
+  }
+  return -1
+}
+
+/** Whether nothing in `node` may open what a later closer could end; code and math are literal. */
+export function isSettled(node: ElementContent, paired = false): boolean {
+  if (node.type === 'text') return firstOpener(node.value, paired) < 0
+  if (node.type !== 'element') return true
+  if (node.tagName === 'code') return true
+  const classes = node.properties.className
+  if (Array.isArray(classes) && classes.includes('katex')) return true
+  const inner = paired || ['em', 'strong', 'del', 'a'].includes(node.tagName)
+  return node.children.every((child) => isSettled(child, inner))
+}
