@@ -5,24 +5,17 @@
  */
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {LanguageModelV3} from '@ai-sdk/provider'
-import {convertToModelMessages, streamText} from 'ai'
+import {convertToModelMessages, streamText, wrapLanguageModel} from 'ai'
+import {checkChatAccess} from './chat-access.ts'
+import {DEFAULT_CHAT_LIMITS, type ChatConfig, type ChatLimits} from './chat-config.ts'
 import {errorToText, redact} from './chat-errors.ts'
+import {clientAddress, createClientLimiter} from './chat-limits.ts'
 import {drainBody, readChatRequest} from './chat-request.ts'
-import {createUpstreamModel, DEFAULT_OPENAI_MODEL, type UpstreamOptions} from './models/openai-compatible.ts'
-import {createReplayModel, DEFAULT_REPLAY_TPS} from './models/replay.ts'
+import {createUpstreamModel} from './models/openai-compatible.ts'
+import {replyCap} from './models/reply-cap.ts'
+import {createReplayModel} from './models/replay.ts'
 
-/** How long an upstream may stay silent, in ms, when `CHAT_IDLE_TIMEOUT_MS` is unset. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 30_000
-
-/** What the chat handler runs on: the upstream, or the replay model's rate. */
-export interface ChatConfig {
-  /** The OpenAI-compatible endpoint; without it, the replay model answers. */
-  upstream?: UpstreamOptions | undefined
-  /** The replay model's rate, in words per second; `0` for as fast as possible. */
-  replayTps: number
-  /** Where failed replies are reported; `console.error` by default. */
-  log?: ((message: string) => void) | undefined
-}
+export type {ChatConfig} from './chat-config.ts'
 
 /** A Node request handler, which Connect (Vite) can mount as it is. */
 export type ChatHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>
@@ -34,21 +27,10 @@ export interface ChatMetadata {
   offline: boolean
 }
 
-/** Read the chat configuration from environment variables. */
-export function chatConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChatConfig {
-  const replayTps = readNumber(env, 'CHAT_REPLAY_TPS', DEFAULT_REPLAY_TPS, 0)
-  const idleTimeoutMs = readNumber(env, 'CHAT_IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS, 1)
-  const baseURL = env.OPENAI_BASE_URL?.trim()
-  if (!baseURL) return {replayTps}
-  return {
-    replayTps,
-    upstream: {
-      baseURL,
-      apiKey: env.OPENAI_API_KEY?.trim() || undefined,
-      model: env.OPENAI_MODEL?.trim() || DEFAULT_OPENAI_MODEL,
-      idleTimeoutMs,
-    },
-  }
+/** What the `finish` event carries as `messageMetadata` when the reply was cut at the length cap. */
+export interface ChatFinishMetadata {
+  /** The cap it reached, in characters. */
+  replyCapChars: number
 }
 
 /** Create the `POST /api/chat` handler. */
@@ -57,29 +39,39 @@ export function createChatHandler(config: ChatConfig): ChatHandler {
     ? createUpstreamModel(config.upstream)
     : createReplayModel({tokensPerSecond: config.replayTps})
   const metadata: ChatMetadata = {model: model.modelId, offline: !config.upstream}
-  const secrets = [config.upstream?.apiKey ?? '']
+  const secrets = [config.upstream?.apiKey ?? '', config.token ?? '']
   const log = config.log ?? ((message: string) => console.error(message))
+  const limits: ChatLimits = {...DEFAULT_CHAT_LIMITS, ...config.limits}
+  const limiter = createClientLimiter(limits)
 
   return async function handleChat(request, response) {
     if (request.method !== 'POST') return sendJson(response, 405, {error: 'Expected a POST request'}, {allow: 'POST'})
+    const refused = checkChatAccess(request, config)
+    if (refused) return refuse(request, response, refused.status, refused.error, refused.headers)
+    const client = clientAddress(request, config.trustProxy)
+    // Counted before the token is checked, so guessing it is as slow as chatting.
+    const tooMany = limiter.admitRequest(client)
+    if (tooMany) return refuse(request, response, 429, tooMany.error, {'retry-after': String(tooMany.retryAfterSeconds)})
     const parsed = await readChatRequest(request).catch((error: Error) => ({error: error.message, close: true}))
     if ('error' in parsed) {
       if (!parsed.close) return sendJson(response, 400, {error: parsed.error})
-      // An unread body cannot be skipped to reuse the connection; it is
-      // drained first, so that closing it does not reset it.
-      await drainBody(request)
-      return sendJson(response, 400, {error: parsed.error}, {connection: 'close'})
+      // A body dropped part-way is not worth reusing the connection for.
+      return refuse(request, response, 400, parsed.error, {connection: 'close'})
     }
+    const slot = limiter.openStream(client)
+    if (typeof slot !== 'function') return sendJson(response, 429, {error: slot.error}, {'retry-after': String(slot.retryAfterSeconds)})
+    response.once('close', slot)
     // `close` without `finish` means the client left: cancel the model call,
     // which aborts the upstream fetch.
-    const client = new AbortController()
+    const abort = new AbortController()
     response.once('close', () => {
-      if (!response.writableFinished) client.abort(new DOMException('The client disconnected', 'AbortError'))
+      if (!response.writableFinished) abort.abort(new DOMException('The client disconnected', 'AbortError'))
     })
+    let capped = false
     const result = streamText({
-      model,
+      model: wrapLanguageModel({model, middleware: replyCap(limits.maxReplyChars, () => (capped = true))}),
       messages: await convertToModelMessages(parsed.request.messages),
-      abortSignal: client.signal,
+      abortSignal: abort.signal,
       // Whoever can post here can already spend the upstream key, so a system
       // message from the browser grants nothing more than a user message.
       allowSystemInMessages: true,
@@ -89,9 +81,26 @@ export function createChatHandler(config: ChatConfig): ChatHandler {
     })
     await result.pipeUIMessageStreamToResponse(response, {
       onError: (error) => errorToText(error, secrets),
-      messageMetadata: ({part}) => (part.type === 'start' ? metadata : undefined),
+      messageMetadata: ({part}): ChatMetadata | ChatFinishMetadata | undefined =>
+        part.type === 'start' ? metadata : part.type === 'finish' && capped ? {replyCapChars: limits.maxReplyChars} : undefined,
     })
   }
+}
+
+/**
+ * Refuse a request whose body may be unread. The body is drained first:
+ * closing a connection while its body still comes resets it, and the
+ * client can lose the answer.
+ */
+async function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  await drainBody(request)
+  sendJson(response, status, {error}, request.readableEnded ? headers : {...headers, connection: 'close'})
 }
 
 /** Answer with a JSON body. */
@@ -104,12 +113,4 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
     ...headers,
   })
   response.end(json)
-}
-
-function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name]?.trim()
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min) throw new Error(`Expected \`${name}\` to be a number, ${min} or more, not \`${raw}\``)
-  return value
 }

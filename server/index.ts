@@ -1,13 +1,14 @@
 /**
- * The production server (`npm start`): one Node HTTP server that serves the
- * built app from `dist/` and mounts `POST /api/chat`. Run directly, it builds
- * first if `dist/` is stale.
+ * The production server: one Node HTTP server that serves the built app from
+ * `dist/` and mounts `POST /api/chat`. `npm run build` compiles it to
+ * `dist/server/index.js`, which `npm start` runs with plain Node
+ * (server/start.js).
  */
 import {createServer, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {fileURLToPath, pathToFileURL} from 'node:url'
-import {buildIfNeeded} from './build.ts'
-import {chatConfigFromEnv, createChatHandler, sendJson, type ChatConfig} from './chat.ts'
+import {assertChatExposureAllowed, chatConfigFromEnv} from './chat-config.ts'
+import {createChatHandler, sendJson, type ChatConfig} from './chat.ts'
 import {createStaticHandler} from './static.ts'
 
 /** The port when `PORT` is unset; Vite's dev server has 5173 and its preview 4173. */
@@ -44,12 +45,20 @@ export interface RunningServer {
 /** How long replies still streaming get to finish when the server is told to stop (SIGTERM, SIGINT). */
 export const shutdownGraceMs = 5_000
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+// From the sources (server/index.ts) the build is in dist/; the built server
+// runs from dist/server/index.js, inside it.
+const builtApp = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '..' : '../dist', import.meta.url))
 
-/** Start the server and resolve once it listens. */
+/**
+ * Start the server and resolve once it listens. Rejects, before listening,
+ * when the chat would be open beyond loopback (see `assertChatExposureAllowed`).
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST
+  assertChatExposureAllowed(host, options.chat)
   const chat = createChatHandler(options.chat)
-  const files = createStaticHandler(options.distDir ?? `${root}dist`)
+  // The compiled server sits in dist/server/: code, not part of the app.
+  const files = createStaticHandler(options.distDir ?? builtApp, {hidden: ['server']})
   const log = options.chat.log ?? ((message: string) => console.error(message))
   const requestLog = options.requestLog ?? ((line: string) => console.log(line))
   const started = Date.now()
@@ -74,15 +83,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
       server.off('error', reject)
       resolve()
     })
   })
   const {address, port} = server.address() as AddressInfo
-  const host = address.includes(':') ? `[${address}]` : address
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     server,
     close: (graceMs = 0) =>
       new Promise<void>((resolve) => {
@@ -108,18 +116,19 @@ function logRequest(method: string, pathname: string, response: ServerResponse, 
   })
 }
 
-async function main(): Promise<void> {
+/** Start from the environment (`PORT`, `HOST`, the chat's variables) and stop on SIGTERM or SIGINT. */
+export async function main(): Promise<void> {
   const chat = chatConfigFromEnv()
   const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`Expected \`PORT\` to be a port number, not \`${process.env.PORT}\``)
   }
-  if (await buildIfNeeded(root)) console.log('Built the app into dist/.')
   const running = await startServer({chat, port, host: process.env.HOST || DEFAULT_HOST})
   const model = chat.upstream
     ? `${chat.upstream.model} at ${new URL(chat.upstream.baseURL).host} (OpenAI-compatible)`
     : `the offline demo model at ${chat.replayTps || 'unlimited'} words/s (set OPENAI_BASE_URL for a real one)`
-  console.log(`Offthread on ${running.url}\nChat: ${model}`)
+  const access = chat.token ? 'token required (CHAT_TOKEN)' : 'no token'
+  console.log(`Offthread on ${running.url}\nChat: ${model}; ${access}`)
   const stop = () => {
     console.log(`Stopping: replies still streaming get ${shutdownGraceMs / 1000} s to finish.`)
     void running.close(shutdownGraceMs).then(() => process.exit(0))
@@ -128,9 +137,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop)
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Run `main`, and exit with its message when it fails (a bad variable, a port in use). */
+export function run(): void {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   })
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) run()

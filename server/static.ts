@@ -1,13 +1,15 @@
 /**
- * Serve the built app from `dist/`: files with their MIME types, the app's
- * `index.html` for any other path without an extension (client-side routes),
- * and nothing outside the folder.
+ * Serve the built app from `dist/`: files with their MIME types, brotli or
+ * gzip copies written by the build when the client takes them, `ETag`s and
+ * `304`s, the app's `index.html` for any other path without an extension
+ * (client-side routes), and nothing outside the folder.
  */
 import {createReadStream} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import path from 'node:path'
 import {pipeline} from 'node:stream/promises'
+import Negotiator from 'negotiator'
 
 /**
  * The Content-Security-Policy of every HTML response: only this origin, no
@@ -64,9 +66,30 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** Extensions the build writes `.br` and `.gz` copies for; the rest (images, woff2) is compressed already. */
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.html', '.js', '.mjs', '.css', '.json', '.map', '.md', '.txt', '.svg', '.ico', '.ttf', '.otf', '.wasm', '.webmanifest',
+])
+
+/** The encodings of the copies, by the suffix of their file names, best first. */
+export const ENCODINGS = [
+  {name: 'br', suffix: '.br'},
+  {name: 'gzip', suffix: '.gz'},
+] as const
+
+/** Options of `createStaticHandler`. */
+export interface StaticOptions {
+  /** Top-level folders under the root never to serve, such as the compiled server. */
+  hidden?: readonly string[]
+}
+
 /** A request handler that serves the files under `root`. */
-export function createStaticHandler(root: string): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+export function createStaticHandler(
+  root: string,
+  options: StaticOptions = {},
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const base = path.resolve(root)
+  const hidden = (options.hidden ?? []).map((folder) => path.join(base, folder))
   return async function serveStatic(request, response) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendText(response, 405, 'Method not allowed', {allow: 'GET, HEAD'})
@@ -82,6 +105,7 @@ export function createStaticHandler(root: string): (request: IncomingMessage, re
     // appears once decoded, so check where the path really lands.
     const file = path.join(base, pathname)
     if (file !== base && !file.startsWith(base + path.sep)) return sendText(response, 403, 'Forbidden')
+    if (hidden.some((folder) => file === folder || file.startsWith(folder + path.sep))) return sendText(response, 404, 'Not found')
 
     const found = await findFile(file.endsWith(path.sep) || file === base ? path.join(file, 'index.html') : file)
     if (found) return sendFile(request, response, found, base)
@@ -93,10 +117,16 @@ export function createStaticHandler(root: string): (request: IncomingMessage, re
   }
 }
 
-async function findFile(file: string): Promise<{file: string; size: number} | undefined> {
+interface Found {
+  file: string
+  size: number
+  mtimeMs: number
+}
+
+async function findFile(file: string): Promise<Found | undefined> {
   try {
     const stats = await stat(file)
-    if (stats.isFile()) return {file, size: stats.size}
+    if (stats.isFile()) return {file, size: stats.size, mtimeMs: stats.mtimeMs}
     if (stats.isDirectory()) return findFile(path.join(file, 'index.html'))
   } catch {
     // Missing or unreadable: the caller decides between 404 and the app.
@@ -104,27 +134,61 @@ async function findFile(file: string): Promise<{file: string; size: number} | un
   return undefined
 }
 
-async function sendFile(
-  request: IncomingMessage,
-  response: ServerResponse,
-  {file, size}: {file: string; size: number},
-  base: string,
-): Promise<void> {
-  const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+async function sendFile(request: IncomingMessage, response: ServerResponse, found: Found, base: string): Promise<void> {
+  const extension = path.extname(found.file).toLowerCase()
+  const type = MIME_TYPES[extension] ?? 'application/octet-stream'
+  const compressible = COMPRESSIBLE_EXTENSIONS.has(extension)
+  const copy = compressible ? await pickEncoding(request, found.file) : undefined
+  const sent = copy?.found ?? found
   const headers: Record<string, string | number> = {
     'content-type': type,
-    'content-length': size,
     'x-content-type-options': 'nosniff',
     // Vite puts a content hash in every name under assets/.
-    'cache-control': path.relative(base, file).startsWith(`assets${path.sep}`)
+    'cache-control': path.relative(base, found.file).startsWith(`assets${path.sep}`)
       ? 'public, max-age=31536000, immutable'
       : 'no-cache',
+    // Each encoding is its own representation, with its own tag.
+    etag: `W/"${sent.size.toString(16)}-${Math.floor(sent.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`,
   }
+  if (compressible) headers.vary = 'Accept-Encoding'
+  if (copy) headers['content-encoding'] = copy.encoding
   if (type.startsWith('text/html')) Object.assign(headers, HTML_HEADERS)
+  if (matchesTag(request.headers['if-none-match'], String(headers.etag))) {
+    response.writeHead(304, headers)
+    return void response.end()
+  }
+  headers['content-length'] = sent.size
   response.writeHead(200, headers)
   if (request.method === 'HEAD') return void response.end()
   // A client that leaves mid-file rejects the pipeline; that is no error here.
-  await pipeline(createReadStream(file), response).catch(() => {})
+  await pipeline(createReadStream(sent.file), response).catch(() => {})
+}
+
+/**
+ * The compressed copy of `file` to send: the encoding the client prefers
+ * (q-values honoured, brotli first on a tie) among the copies the build
+ * wrote; `undefined` for the file itself.
+ */
+async function pickEncoding(request: IncomingMessage, file: string): Promise<{encoding: string; found: Found} | undefined> {
+  const copies = new Map<string, Found>()
+  for (const {name, suffix} of ENCODINGS) {
+    const found = await findFile(file + suffix)
+    if (found) copies.set(name, found)
+  }
+  if (copies.size === 0) return undefined
+  const available = [...copies.keys(), 'identity']
+  const negotiator = new Negotiator(request) as Negotiator & {encoding: (available: string[], options: {preferred: string[]}) => string | undefined}
+  // `undefined` when the client refuses even `identity`: it gets the file itself, as most servers do.
+  const encoding = negotiator.encoding(available, {preferred: available})
+  const found = encoding ? copies.get(encoding) : undefined
+  return encoding && found ? {encoding, found} : undefined
+}
+
+/** Whether an `If-None-Match` header names `etag` (weak comparison, as for GET). */
+function matchesTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
 }
 
 function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

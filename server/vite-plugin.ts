@@ -15,19 +15,22 @@ export function chatServerPlugin(): Plugin {
     name: 'offthread:chat-server',
     async configureServer(server) {
       // No CSP in dev: Vite's React preamble is an inline script.
-      server.middlewares.use('/api/chat', await chatMiddleware())
+      server.middlewares.use('/api/chat', await chatMiddleware(server.config.server.host))
     },
     async configurePreviewServer(server) {
       server.middlewares.use(htmlHeadersMiddleware)
-      server.middlewares.use('/api/chat', await chatMiddleware())
+      server.middlewares.use('/api/chat', await chatMiddleware(server.config.preview.host))
     },
   }
 }
 
-async function chatMiddleware(): Promise<Connect.NextHandleFunction> {
+/** The chat handler; `host` is Vite's `--host` (`true` for every interface, unset for localhost). */
+async function chatMiddleware(host: string | boolean | undefined): Promise<Connect.NextHandleFunction> {
   // Loaded on demand: builds and Vitest also load the config, and need no AI SDK.
-  const {chatConfigFromEnv, createChatHandler} = await import('./chat.ts')
-  const handleChat = createChatHandler(chatConfigFromEnv())
+  const [{createChatHandler}, {assertChatExposureAllowed, chatConfigFromEnv}] = await Promise.all([import('./chat.ts'), import('./chat-config.ts')])
+  const config = chatConfigFromEnv()
+  assertChatExposureAllowed(host === true ? '0.0.0.0' : host || 'localhost', config)
+  const handleChat = createChatHandler(config)
   // Connect strips the mount path; the handler does not look at the URL.
   return (request, response, next) => void handleChat(request, response).catch(next)
 }

@@ -18,7 +18,9 @@ interface SampleEntry {
   file: string
 }
 
-const samplesDir = new URL('../../public/samples/', import.meta.url)
+// From the sources (server/models/) the samples are in public/; the built
+// server (dist/server/index.js) reads the copies Vite put in dist/.
+const samplesDir = new URL(import.meta.url.endsWith('.js') ? '../samples/' : '../../public/samples/', import.meta.url)
 
 /** Answer `/sample NAME`: the sample's markdown, or which samples exist. */
 export async function sampleAnswer(name: string): Promise<string> {

@@ -28,19 +28,19 @@ describe('npm start builds if needed', () => {
     expect(await isBuildStale(root)).toBe(true)
   })
 
-  test('should not build when dist/ is newer than the sources', async () => {
-    await touch('dist/index.html', 10)
+  test('should not build when the build is newer than the sources', async () => {
+    await touch('dist/server/index.js', 10)
     expect(await isBuildStale(root)).toBe(false)
   })
 
   test('should build when a source changed after the build', async () => {
-    await touch('dist/index.html', 10)
+    await touch('dist/server/index.js', 10)
     await touch('workers/pipeline.ts', 20)
     expect(await isBuildStale(root)).toBe(true)
   })
 
   test('should build when a source was deleted after the build', async () => {
-    await touch('dist/index.html', 10)
+    await touch('dist/server/index.js', 10)
     await rm(path.join(root, 'src', 'main.tsx'))
     // Deleting a file touches its folder.
     expect(await isBuildStale(root)).toBe(true)

@@ -11,11 +11,15 @@ import path from 'node:path'
 import type {ChatConfig} from '../../server/chat.ts'
 import {startServer, type RunningServer} from '../../server/index.ts'
 
+/** Limits no test reaches unless it sets its own: every request comes from 127.0.0.1. */
+export const noLimits = {requestsPerMinute: Infinity, concurrentStreams: Infinity}
+
 /** Start the server with `chat` on a free port, serving an empty build folder. */
 export async function startChatServer(chat: Partial<ChatConfig> = {}): Promise<RunningServer> {
   const distDir = await mkdtemp(path.join(tmpdir(), 'offthread-dist-'))
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Offthread</title>')
-  return startServer({distDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}, ...chat}, requestLog: () => {}})
+  const config: ChatConfig = {replayTps: 0, log: () => {}, ...chat, limits: {...noLimits, ...chat.limits}}
+  return startServer({distDir, port: 0, host: '127.0.0.1', chat: config, requestLog: () => {}})
 }
 
 /** A `useChat`-style request body with one message per text, alternating user and assistant. */

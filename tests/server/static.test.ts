@@ -1,12 +1,18 @@
-import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
-import {request} from 'node:http'
+import {mkdir, mkdtemp, utimes, writeFile} from 'node:fs/promises'
+import {request, type IncomingHttpHeaders} from 'node:http'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
+import {brotliDecompressSync, gunzipSync} from 'node:zlib'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
 import {startServer, type RunningServer} from '../../server/index.ts'
+import {precompressDir} from '../../server/precompress.ts'
 import {CONTENT_SECURITY_POLICY} from '../../server/static.ts'
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>'
+/** A script large enough to be worth compressing. */
+const bigScript = Array.from({length: 400}, (_, index) => `export const value${index} = ${index} * 2\n`).join('')
+const tour = `# Tour\n\n${'Some text of the tour. '.repeat(100)}\n`
+let dist: string
 let server: RunningServer
 /** The server's request log. */
 const requests: string[] = []
@@ -15,20 +21,39 @@ beforeAll(async () => {
   // The build sits next to a file it must never serve.
   const parent = await mkdtemp(path.join(tmpdir(), 'offthread-static-'))
   await writeFile(path.join(parent, 'secret.txt'), 'top secret')
-  const dist = path.join(parent, 'dist')
+  dist = path.join(parent, 'dist')
   await mkdir(path.join(dist, 'assets'), {recursive: true})
   await mkdir(path.join(dist, 'samples'))
   await writeFile(path.join(dist, 'index.html'), indexHtml)
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   await writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{}')
   await writeFile(path.join(dist, 'assets', 'KaTeX_Main-Regular-x1.woff2'), new Uint8Array([1, 2, 3]))
-  await writeFile(path.join(dist, 'samples', 'tour.md'), '# Tour')
+  await writeFile(path.join(dist, 'samples', 'tour.md'), tour)
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js'), bigScript)
+  // The compiled server lives in the build folder too, and is never served.
+  await mkdir(path.join(dist, 'server'))
+  await writeFile(path.join(dist, 'server', 'index.js'), 'export {}')
+  await precompressDir(dist, ['server'])
   server = await startServer({distDir: dist, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}, requestLog: (line) => requests.push(line)})
 })
 
 afterAll(async () => {
   await server.close()
 })
+
+/** GET `rawPath` with `headers`, the body as sent (fetch would decompress it). */
+function getBytes(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}> {
+  const {port} = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    request({host: '127.0.0.1', port, path: rawPath, headers, method}, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks)}))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
 
 /** GET a raw path, unnormalized (fetch would resolve `..` itself). */
 function getRaw(rawPath: string): Promise<{status: number; body: string}> {
@@ -129,6 +154,89 @@ describe('serving the built app', () => {
     const response = await fetch(`${server.url}/api/nope`)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({error: 'No API route `/api/nope`'})
+  })
+})
+
+describe('compressed copies', () => {
+  const script = '/assets/big-abc123.js'
+
+  test('should send the brotli copy to a browser that takes it, with its length and type', async () => {
+    const {status, headers, body} = await getBytes(script, {'accept-encoding': 'gzip, deflate, br, zstd'})
+    expect(status).toBe(200)
+    expect(headers['content-encoding']).toBe('br')
+    expect(headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(headers.vary).toBe('Accept-Encoding')
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(Number(headers['content-length'])).toBe(body.length)
+    expect(body.length).toBeLessThan(bigScript.length / 4)
+    expect(brotliDecompressSync(body).toString()).toBe(bigScript)
+  })
+
+  test('should send gzip when brotli is refused or ranked lower', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5']) {
+      const {headers, body} = await getBytes(script, {'accept-encoding': accept})
+      expect(headers['content-encoding'], accept).toBe('gzip')
+      expect(gunzipSync(body).toString()).toBe(bigScript)
+    }
+  })
+
+  test('should send the file itself when neither is taken', async () => {
+    for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0', 'identity;q=0']) {
+      const {headers, body} = await getBytes(script, accept === undefined ? {} : {'accept-encoding': accept})
+      expect(headers['content-encoding'], accept).toBeUndefined()
+      expect(headers.vary).toBe('Accept-Encoding')
+      expect(Number(headers['content-length'])).toBe(bigScript.length)
+      expect(body.toString()).toBe(bigScript)
+    }
+  })
+
+  test('should answer HEAD with the length of the copy it would send', async () => {
+    const {headers, body} = await getBytes(script, {'accept-encoding': 'br'}, 'HEAD')
+    expect(headers['content-encoding']).toBe('br')
+    expect(Number(headers['content-length'])).toBe((await getBytes(script, {'accept-encoding': 'br'})).body.length)
+    expect(body.length).toBe(0)
+  })
+
+  test('should leave small files and images alone', async () => {
+    for (const file of ['/assets/index-abc123.css', '/assets/KaTeX_Main-Regular-x1.woff2']) {
+      const {headers} = await getBytes(file, {'accept-encoding': 'br, gzip'})
+      expect(headers['content-encoding'], file).toBeUndefined()
+    }
+  })
+
+  test('should never serve the compiled server in the build folder', async () => {
+    expect((await getBytes('/server/index.js')).status).toBe(404)
+  })
+})
+
+describe('ETag', () => {
+  test('should answer 304 without a body when the copy the client has is current', async () => {
+    const first = await getBytes('/samples/tour.md', {'accept-encoding': 'gzip'})
+    const etag = String(first.headers.etag)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    const again = await getBytes('/samples/tour.md', {'accept-encoding': 'gzip', 'if-none-match': etag})
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+    expect(again.headers.etag).toBe(etag)
+    expect(again.headers.vary).toBe('Accept-Encoding')
+    // Each encoding is a representation of its own.
+    const plain = await getBytes('/samples/tour.md', {'if-none-match': etag})
+    expect(plain.status).toBe(200)
+    expect(plain.headers.etag).not.toBe(etag)
+  })
+
+  test('should answer 304 for index.html with its security headers, and 200 once the file changed', async () => {
+    const first = await fetch(`${server.url}/`)
+    await first.text()
+    const etag = first.headers.get('etag')!
+    const again = await fetch(`${server.url}/chat`, {headers: {'if-none-match': `"other", ${etag}`}})
+    expect(again.status).toBe(304)
+    expect(again.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    const later = new Date(Date.now() + 60_000)
+    await utimes(path.join(dist, 'index.html'), later, later)
+    const changed = await fetch(`${server.url}/`, {headers: {'if-none-match': etag}})
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toBe(indexHtml)
   })
 })
 
