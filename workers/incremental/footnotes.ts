@@ -157,11 +157,8 @@ interface Item {
  * next, so that section is rendered whole (from `footnoteSectionSource`).
  */
 export function createSectionRenderer() {
-  let items = new Map<string, Item>()
-  let nextId = 0
+  const cache: SectionCache = {items: new Map(), nextId: 0}
   let last: {numbering: FootnoteNumbering; footnotes: object; section: FootnoteSection | undefined} | undefined
-  let whole: {source: string; section: FootnoteSection} | undefined
-  let template: {section: Element; ol: Element} | undefined
 
   return async function section(
     numbering: FootnoteNumbering,
@@ -172,63 +169,83 @@ export function createSectionRenderer() {
     // A block with references placed again makes a new numbering, most
     // often with the same numbers.
     if (last && last.footnotes === footnotes && sameNumbering(last.numbering, numbering)) return {section: last.section, rendered: 0}
-    let rendered = 0
-    let result: FootnoteSection | undefined
     const used: FootnoteSource[] = []
     for (const safeId of numbering.order) {
       const footnote = footnotes.get(safeId)
       if (!footnote) break
       used.push(footnote)
     }
-    if (used.length === 0 || used.length < numbering.order.length) {
-      result = undefined
-    } else if (used.some((footnote) => footnote.source.includes('<'))) {
-      const source = footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!
-      if (whole?.source !== source) {
-        whole = {source, section: {key: footnotesKeyPrefix + hashString(source), nodes: await renderFootnoteSection(source), rawHtml: true}}
-        rendered++
-      }
-      result = whole.section
-    } else {
-      const next = new Map<string, Item>()
-      const children: ElementContent[] = [{type: 'text', value: '\n'}]
-      const ids: number[] = []
-      for (const [index, safeId] of numbering.order.entries()) {
-        const footnote = used[index]!
-        const count = numbering.counts.get(safeId) ?? 1
-        const links = linkDefinitionsFor(footnote.source)
-        const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`
-        let item = next.get(cacheKey) ?? items.get(cacheKey)
-        if (!item) {
-          const source = `[^${footnote.label}]`.repeat(count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
-          const section = (await renderFootnoteSection(source))[0] as Element
-          rendered++
-          const ol = section.children.find((child): child is Element => child.type === 'element' && child.tagName === 'ol')!
-          template ??= {section, ol}
-          item = {id: nextId++, li: ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!}
-        }
-        next.set(cacheKey, item)
-        const number = index + 1
-        if (number === 1) {
-          children.push(item.li)
-        } else {
-          if (item.numbered?.number !== number) item.numbered = {number, li: numberBackReferences(item.li, number)}
-          children.push(item.numbered.li)
-        }
-        children.push({type: 'text', value: '\n'})
-        ids.push(item.id, number)
-      }
-      // Footnotes no longer in the section are forgotten.
-      items = next
-      const {section, ol} = template!
-      result = {
-        key: footnotesKeyPrefix + hashString(ids.join(',')),
-        nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
-        rawHtml: false,
-      }
+    const made =
+      used.length === 0 || used.length < numbering.order.length
+        ? {section: undefined, rendered: 0}
+        : used.some((footnote) => footnote.source.includes('<'))
+          ? await wholeSection(cache, footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!)
+          : await sectionByItems(cache, numbering, used, linkDefinitionsFor)
+    last = {numbering, footnotes, section: made.section}
+    return made
+  }
+}
+
+/** What a section renderer keeps between sections. */
+interface SectionCache {
+  /** The items of the last section, by what each depends on. */
+  items: Map<string, Item>
+  nextId: number
+  /** The last section rendered whole. */
+  whole?: {source: string; section: FootnoteSection}
+  /** A section as rendered, and its list, to put items in. */
+  template?: {section: Element; ol: Element}
+}
+
+/** The section of `source` rendered whole, unless it is the last one rendered so. */
+async function wholeSection(cache: SectionCache, source: string): Promise<{section: FootnoteSection; rendered: number}> {
+  if (cache.whole?.source === source) return {section: cache.whole.section, rendered: 0}
+  cache.whole = {source, section: {key: footnotesKeyPrefix + hashString(source), nodes: await renderFootnoteSection(source), rawHtml: true}}
+  return {section: cache.whole.section, rendered: 1}
+}
+
+/** The section of the footnotes `used`, in `numbering`'s order, from cached items where they still hold. */
+async function sectionByItems(
+  cache: SectionCache,
+  numbering: FootnoteNumbering,
+  used: FootnoteSource[],
+  linkDefinitionsFor: (source: string) => string[],
+): Promise<{section: FootnoteSection; rendered: number}> {
+  let rendered = 0
+  const next = new Map<string, Item>()
+  const children: ElementContent[] = [{type: 'text', value: '\n'}]
+  const ids: number[] = []
+  for (const [index, safeId] of numbering.order.entries()) {
+    const footnote = used[index]!
+    const count = numbering.counts.get(safeId) ?? 1
+    const links = linkDefinitionsFor(footnote.source)
+    const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`
+    let item = next.get(cacheKey) ?? cache.items.get(cacheKey)
+    if (!item) {
+      const source = `[^${footnote.label}]`.repeat(count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
+      const section = (await renderFootnoteSection(source))[0] as Element
+      rendered++
+      const ol = section.children.find((child): child is Element => child.type === 'element' && child.tagName === 'ol')!
+      cache.template ??= {section, ol}
+      item = {id: cache.nextId++, li: ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!}
     }
-    last = {numbering, footnotes, section: result}
-    return {section: result, rendered}
+    next.set(cacheKey, item)
+    const number = index + 1
+    if (number === 1) {
+      children.push(item.li)
+    } else {
+      if (item.numbered?.number !== number) item.numbered = {number, li: numberBackReferences(item.li, number)}
+      children.push(item.numbered.li)
+    }
+    children.push({type: 'text', value: '\n'})
+    ids.push(item.id, number)
+  }
+  // Footnotes no longer in the section are forgotten.
+  cache.items = next
+  const {section, ol} = cache.template!
+  return {
+    section: {key: footnotesKeyPrefix + hashString(ids.join(',')), nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}], rawHtml: false},
+    rendered,
   }
 }
 
