@@ -43,7 +43,7 @@ export function EditorView() {
         </section>
       }
       second={
-        <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties}>
+        <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties} {...fileDrop}>
           <Preview scrollRef={setPreview} onLineClick={moveCursor} />
           {outlineOpen && <Outline preview={preview} />}
         </section>

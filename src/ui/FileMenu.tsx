@@ -1,4 +1,4 @@
-/** The File menu (open a file, save, download .md), Ctrl+S, drops of files on the editor, and the message about them. */
+/** The File menu (open a file, save, download .md), Ctrl+S, files dropped on the editor or the preview, and the message about them. */
 import {useAtom, useAtomValue, useStore} from 'jotai'
 import {useEffect, useRef, useState, type DragEvent} from 'react'
 import {fileNoticeAtom, maxFileBytes, textFileExtensions} from '../state/files.ts'

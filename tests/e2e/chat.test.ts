@@ -92,7 +92,7 @@ const replyLength = () => page.$eval(lastAssistant, (node) => node.querySelector
  * HTML of the last reply's article and of `expected` (the pipeline's HTML),
  * both serialized by the browser, after undoing what the React renderer adds
  * on purpose (src/render/components.tsx, Block.tsx, workers/display/): block
- * wrappers and their line offsets, code-block toolbars, heading ids and
+ * wrappers and their line offsets, code-block and table toolbars, heading ids and
  * anchors, new-tab attributes on links, read-only checkboxes, and
  * hast-util-to-jsx-runtime's `align` → `text-align` and dropped whitespace in
  * tables. Blocks render one by one, so the newlines between top-level blocks
@@ -135,6 +135,11 @@ function renderedAndExpected(expected: string): Promise<{rendered: string; expec
         const pre = wrapper.querySelector(':scope > pre')!
         for (const name of ['data-line-start', 'data-line-end']) if (wrapper.hasAttribute(name)) pre.setAttribute(name, wrapper.getAttribute(name)!)
         wrapper.replaceWith(pre)
+      }
+      for (const wrapper of [...moved.querySelectorAll('.table-block')]) {
+        const table = wrapper.querySelector(':scope > table')!
+        for (const name of ['data-line-start', 'data-line-end']) if (wrapper.hasAttribute(name)) table.setAttribute(name, wrapper.getAttribute(name)!)
+        wrapper.replaceWith(table)
       }
       for (const anchor of moved.querySelectorAll('a.anchor')) anchor.remove()
       for (const heading of moved.querySelectorAll('[data-slug]')) {
