@@ -62,9 +62,8 @@ export async function buildAll(root: string): Promise<Compressed[]> {
  * (the `dependencies` of package.json). The replay model's answers go
  * beside it, where it reads them.
  */
-export async function buildServer(root: string): Promise<void> {
+export async function buildServer(root: string, outDir = path.join(root, 'dist', 'server')): Promise<void> {
   const {build} = await import('vite')
-  const outDir = path.join(root, 'dist', 'server')
   await cp(path.join(root, 'server', 'models', 'answers'), path.join(outDir, 'answers'), {recursive: true})
   await build({
     configFile: false,

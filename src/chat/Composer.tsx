@@ -8,6 +8,7 @@ import {useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent} 
 import {activeConversationIdAtom, composerTextAtom, sendErrorAtom, streamingReplyAtom} from '../state/chat.ts'
 import {sendMessage, stopReply} from './chat-actions.ts'
 import {SendIcon, StopIcon, WarningIcon} from './chat-icons.tsx'
+import {TokenForm} from './TokenForm.tsx'
 
 /** The composer of the open conversation. */
 export function Composer() {
@@ -39,6 +40,7 @@ export function Composer() {
 
   return (
     <div className="composer-area">
+      <TokenForm />
       {sendError !== undefined && (
         <div className="composer-error" role="alert">
           <WarningIcon />

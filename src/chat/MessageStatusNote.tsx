@@ -1,4 +1,7 @@
-/** What a reply that did not finish says under its text: the error with Retry, stopped, or interrupted. */
+/**
+ * What a reply that did not finish says under its text: the error with
+ * Retry, stopped, interrupted, or cut at a length limit.
+ */
 import {useStore} from 'jotai'
 import type {ChatMessage} from '../state/chat.ts'
 import {regenerateReply} from './chat-actions.ts'
@@ -33,6 +36,17 @@ export function MessageStatusNote({message, conversationId}: {message: ChatMessa
       return (
         <div className="message-note">
           <span className="message-note-text">Stopped.</span>
+        </div>
+      )
+    case 'done':
+      if (!message.lengthLimit) return null
+      return (
+        <div className="message-note" data-note="length-limit">
+          <span className="message-note-text">
+            {message.lengthLimit.maxChars === undefined
+              ? 'The reply stopped here: the model reached its length limit.'
+              : `The reply stopped here: it reached the server's limit of ${message.lengthLimit.maxChars.toLocaleString('en')} characters.`}
+          </span>
         </div>
       )
     default:

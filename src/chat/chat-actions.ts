@@ -24,8 +24,10 @@ import {
   type ChatMessage,
   type ReplyEnd,
 } from '../state/chat.ts'
+import {chatTokenAtom, tokenRequestAtom} from '../state/chat-access.ts'
 import type {store as appStore} from '../state/store.ts'
 import type {ChatRequestBody} from './fetch-reply.ts'
+import type {StreamHandlers} from './read-stream.ts'
 import {isPageLeaving} from './page-leaving.ts'
 
 type Store = typeof appStore
@@ -59,6 +61,15 @@ export function regenerateReply(store: Store, conversationId: string, replyId: s
   store.set(sendErrorAtom, undefined)
   store.set(chatMessagesAtom, (messages) => removeMessage(messages, conversationId, replyId, true))
   void streamReply(store, conversationId, 'regenerate-message', undefined, replyId)
+}
+
+/** Keep the access token the user entered, close the form, and send what the composer holds. */
+export function saveChatToken(store: Store, token: string): void {
+  store.set(chatTokenAtom, token.trim())
+  store.set(tokenRequestAtom, undefined)
+  const conversationId = store.get(activeConversationIdAtom)
+  const draft = store.get(composerDraftsAtom)[draftKey(conversationId)] ?? ''
+  if (draft.trim() !== '') sendMessage(store, draft)
 }
 
 /** Stop reply `replyId`; the text received so far stays. */
@@ -126,16 +137,19 @@ async function streamReply(
     change((message) => withReplyText(message, latest))
   }
   let end: ReplyEnd
+  const token = store.get(chatTokenAtom)
   try {
     // The stream reader brings the AI SDK and zod along: loaded on the first reply, not with the app.
     const {chatRequest, fetchReply} = await import('./fetch-reply.ts')
-    end = await fetchReply(chatRequest(conversationId, history, trigger, regeneratedId), controller.signal, {
+    const body = chatRequest(conversationId, history, trigger, regeneratedId)
+    const handlers: StreamHandlers = {
       onStart: ({model, offline}) => change((message) => ({...message, model, offline})),
       onText: (text) => {
         latest = text
         timer ??= setTimeout(flush, textFlushDelay)
       },
-    })
+    }
+    end = await fetchReply(body, controller.signal, handlers, token)
   } catch (error) {
     // `fetchReply` does not throw; a chunk that fails to load or a bug must not leave the reply "streaming".
     end = {text: latest, error: error instanceof Error ? error.message : String(error)}
@@ -143,8 +157,10 @@ async function streamReply(
     clearTimeout(timer)
     streams.delete(reply.id)
   }
+  // The server wants its access token: the token form opens, and asks once.
+  if ('error' in end && end.status === 401) store.set(tokenRequestAtom, token ? 'refused' : 'missing')
   if (sent && 'error' in end && end.status !== undefined && end.status >= 400 && end.status < 500 && end.text === '') {
-    takeBack(store, conversationId, sent, reply.id, end.error)
+    takeBack(store, conversationId, sent, reply.id, end.status === 401 ? undefined : end.error)
     return
   }
   // A reply cut off because the page is unloading is saved as interrupted, like one still streaming at the reload.
@@ -152,8 +168,8 @@ async function streamReply(
   else change((message) => endReply(message, end))
 }
 
-/** Withdraw a refused message: its text goes back in front of the composer's draft, with the reason shown. */
-function takeBack(store: Store, conversationId: string, sent: ChatMessage, replyId: string, reason: string): void {
+/** Withdraw a refused message: its text goes back in front of the composer's draft, with the reason shown (if any). */
+function takeBack(store: Store, conversationId: string, sent: ChatMessage, replyId: string, reason: string | undefined): void {
   store.set(chatMessagesAtom, (messages) => removeMessage(removeMessage(messages, conversationId, replyId), conversationId, sent.id))
   store.set(composerDraftsAtom, (drafts) => {
     const draft = drafts[conversationId] ?? ''

@@ -32,13 +32,16 @@ export function chatRequest(
   }
 }
 
-/** Post `body` and read the reply; an HTTP error comes back with its status. */
-export async function fetchReply(body: ChatRequestBody, signal: AbortSignal, handlers: StreamHandlers = {}): Promise<ReplyEnd> {
+/**
+ * Post `body`, with `token` as the bearer if there is one, and read the
+ * reply; an HTTP error comes back with its status.
+ */
+export async function fetchReply(body: ChatRequestBody, signal: AbortSignal, handlers: StreamHandlers = {}, token = ''): Promise<ReplyEnd> {
   let response: Response
   try {
     response = await fetch(chatEndpoint, {
       method: 'POST',
-      headers: {'content-type': 'application/json'},
+      headers: {'content-type': 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {})},
       body: JSON.stringify(body),
       signal,
     })
@@ -51,14 +54,16 @@ export async function fetchReply(body: ChatRequestBody, signal: AbortSignal, han
   return readReplyStream(response.body, handlers)
 }
 
-/** The user-facing text of an HTTP error: the server's `{error}` if it sent one. */
+/** The user-facing text of an HTTP error: the server's `{error}` if it sent one, and how long to wait. */
 async function httpError(response: Response): Promise<string> {
   const status = `The chat server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+  const seconds = Number(response.headers.get('retry-after'))
+  const wait = response.status === 429 && seconds > 0 ? ` Try again in ${seconds} s.` : ''
   try {
     const body = (await response.json()) as {error?: unknown}
-    if (typeof body.error === 'string' && body.error) return `${status}: ${body.error}`
+    if (typeof body.error === 'string' && body.error) return `${status}: ${body.error}${wait}`
   } catch {
     // Not JSON: the status says enough.
   }
-  return `${status}.`
+  return `${status}.${wait}`
 }

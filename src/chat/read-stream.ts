@@ -4,7 +4,7 @@
  * how the reply ended; never throws.
  */
 import {parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk} from 'ai'
-import type {ReplyEnd} from '../state/chat.ts'
+import type {LengthLimit, ReplyEnd} from '../state/chat.ts'
 
 /** What the `start` event says about the reply (see `ChatMetadata` in server/chat.ts). */
 export interface ReplyMetadata {
@@ -40,6 +40,7 @@ export async function readReplyStream(body: ReadableStream<Uint8Array>, handlers
   let text = ''
   let partOpen = false
   let finished = false
+  let lengthLimit: LengthLimit | undefined
   const stop = (end: ReplyEnd): ReplyEnd => {
     reader.cancel().catch(() => {})
     return end
@@ -71,6 +72,7 @@ export async function readReplyStream(body: ReadableStream<Uint8Array>, handlers
           return stop({text, cancelled: true})
         case 'finish':
           finished = true
+          if (chunk.finishReason === 'length') lengthLimit = {maxChars: capOf(chunk.messageMetadata)}
           break
         default:
           // Steps, reasoning, metadata, tools: nothing this chat shows.
@@ -81,12 +83,19 @@ export async function readReplyStream(body: ReadableStream<Uint8Array>, handlers
     if (isAbort(error)) return {text, cancelled: true}
     return {text, error: streamErrors.lost}
   }
-  return finished ? {text, cancelled: false} : {text, error: streamErrors.cut}
+  if (!finished) return {text, error: streamErrors.cut}
+  return lengthLimit ? {text, cancelled: false, lengthLimit} : {text, cancelled: false}
 }
 
 /** Whether `error` is an abort (checked by name: errors crossing realms fail `instanceof`). */
 export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as {name?: unknown}).name === 'AbortError'
+}
+
+/** The server's reply cap from the `finish` event (see `ChatFinishMetadata` in server/chat.ts), if it cut the reply. */
+function capOf(value: unknown): number | undefined {
+  const cap = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).replyCapChars : undefined
+  return typeof cap === 'number' ? cap : undefined
 }
 
 function metadataOf(value: unknown): ReplyMetadata {

@@ -84,7 +84,7 @@ export function parseConversations(value: unknown): Conversation[] {
 export function parseMessages(value: unknown): ChatMessage[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item: unknown): ChatMessage[] => {
-    const {id, role, text, status, error, model, offline} = record(item)
+    const {id, role, text, status, error, model, offline, lengthLimit} = record(item)
     if (typeof id !== 'string' || (role !== 'user' && role !== 'assistant') || typeof text !== 'string') return []
     return [
       {
@@ -95,9 +95,16 @@ export function parseMessages(value: unknown): ChatMessage[] {
         error: typeof error === 'string' ? error : undefined,
         model: typeof model === 'string' ? model : undefined,
         offline: typeof offline === 'boolean' ? offline : undefined,
+        lengthLimit: parseLengthLimit(lengthLimit),
       },
     ]
   })
+}
+
+function parseLengthLimit(value: unknown): ChatMessage['lengthLimit'] {
+  if (typeof value !== 'object' || value === null) return undefined
+  const {maxChars} = value as Record<string, unknown>
+  return {maxChars: typeof maxChars === 'number' ? maxChars : undefined}
 }
 
 /** Saved drafts: string values only. */

@@ -31,6 +31,14 @@ export interface ChatMessage {
   model?: string | undefined
   /** Whether the reply came from the offline demo model. */
   offline?: boolean | undefined
+  /** Set when the reply stopped at a length limit: the server's cap in characters, or the model's own (no number). */
+  lengthLimit?: LengthLimit | undefined
+}
+
+/** The length limit a reply stopped at. */
+export interface LengthLimit {
+  /** The server's cap (`CHAT_MAX_REPLY_CHARS`); `undefined` when the model stopped itself. */
+  maxChars: number | undefined
 }
 
 /** Messages by conversation id. */
@@ -151,12 +159,14 @@ export function withReplyText(message: ChatMessage, text: string): ChatMessage {
  * How a reply ended, as the stream reader reports it: finished or cancelled,
  * or failed (with the HTTP `status` when the server refused the request).
  */
-export type ReplyEnd = {text: string; cancelled: boolean} | {text: string; error: string; status?: number | undefined}
+export type ReplyEnd =
+  | {text: string; cancelled: boolean; lengthLimit?: LengthLimit | undefined}
+  | {text: string; error: string; status?: number | undefined}
 
 /** A reply once its stream has ended: done, stopped, or failed with its partial text kept. */
 export function endReply(message: ChatMessage, end: ReplyEnd): ChatMessage {
   if ('error' in end) return {...message, text: end.text, status: 'error', error: end.error}
-  return {...message, text: end.text, status: end.cancelled ? 'stopped' : 'done', error: undefined}
+  return {...message, text: end.text, status: end.cancelled ? 'stopped' : 'done', error: undefined, lengthLimit: end.lengthLimit}
 }
 
 /** Messages read back after a reload: a reply that was streaming is kept, marked interrupted. */
