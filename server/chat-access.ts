@@ -7,9 +7,9 @@ import {createHash, timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
 import {isLoopbackHost, type ChatConfig} from './chat-config.ts'
 
-/** Why a request was refused. */
+/** Why a request was refused: the status and a sentence for the user. */
 export interface Refusal {
-  status: 403 | 401
+  status: number
   error: string
   headers?: Record<string, string>
 }
@@ -17,12 +17,8 @@ export interface Refusal {
 /** The header a 401 carries, naming the scheme the token goes in. */
 export const TOKEN_CHALLENGE = 'Bearer realm="offthread-chat"'
 
-/** Check where `request` comes from and its token; `undefined` lets it through. */
-export function checkChatAccess(request: IncomingMessage, config: ChatConfig): Refusal | undefined {
-  return checkOrigin(request, config) ?? checkToken(request, config.token)
-}
-
-function checkOrigin(request: IncomingMessage, config: ChatConfig): Refusal | undefined {
+/** Check where `request` comes from (`Sec-Fetch-Site`, `Origin`, `Host`); `undefined` lets it through. */
+export function checkOrigin(request: IncomingMessage, config: ChatConfig): Refusal | undefined {
   const allowed = config.allowedOrigins ?? []
   const origin = header(request, 'origin')
   // Browsers send both on every POST; a client that is not a browser sends neither.
@@ -45,7 +41,8 @@ function checkOrigin(request: IncomingMessage, config: ChatConfig): Refusal | un
   return undefined
 }
 
-function checkToken(request: IncomingMessage, token: string | undefined): Refusal | undefined {
+/** Check the bearer token when one is set; `undefined` lets the request through. */
+export function checkToken(request: IncomingMessage, token: string | undefined): Refusal | undefined {
   if (!token) return undefined
   const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header(request, 'authorization') ?? '')?.[1]
   if (given !== undefined && sameSecret(given, token)) return undefined

@@ -6,7 +6,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {LanguageModelV3} from '@ai-sdk/provider'
 import {convertToModelMessages, streamText, wrapLanguageModel} from 'ai'
-import {checkChatAccess} from './chat-access.ts'
+import {checkOrigin, checkToken, type Refusal} from './chat-access.ts'
 import {DEFAULT_CHAT_LIMITS, type ChatConfig, type ChatLimits} from './chat-config.ts'
 import {errorToText, redact} from './chat-errors.ts'
 import {clientAddress, createClientLimiter} from './chat-limits.ts'
@@ -46,17 +46,19 @@ export function createChatHandler(config: ChatConfig): ChatHandler {
 
   return async function handleChat(request, response) {
     if (request.method !== 'POST') return sendJson(response, 405, {error: 'Expected a POST request'}, {allow: 'POST'})
-    const refused = checkChatAccess(request, config)
-    if (refused) return refuse(request, response, refused.status, refused.error, refused.headers)
+    const wrongOrigin = checkOrigin(request, config)
+    if (wrongOrigin) return refuse(request, response, wrongOrigin)
     const client = clientAddress(request, config.trustProxy)
     // Counted before the token is checked, so guessing it is as slow as chatting.
     const tooMany = limiter.admitRequest(client)
-    if (tooMany) return refuse(request, response, 429, tooMany.error, {'retry-after': String(tooMany.retryAfterSeconds)})
+    if (tooMany) return refuse(request, response, {status: 429, error: tooMany.error, headers: {'retry-after': String(tooMany.retryAfterSeconds)}})
+    const noToken = checkToken(request, config.token)
+    if (noToken) return refuse(request, response, noToken)
     const parsed = await readChatRequest(request).catch((error: Error) => ({error: error.message, close: true}))
     if ('error' in parsed) {
       if (!parsed.close) return sendJson(response, 400, {error: parsed.error})
       // A body dropped part-way is not worth reusing the connection for.
-      return refuse(request, response, 400, parsed.error, {connection: 'close'})
+      return refuse(request, response, {status: 400, error: parsed.error, headers: {connection: 'close'}})
     }
     const slot = limiter.openStream(client)
     if (typeof slot !== 'function') return sendJson(response, 429, {error: slot.error}, {'retry-after': String(slot.retryAfterSeconds)})
@@ -92,13 +94,7 @@ export function createChatHandler(config: ChatConfig): ChatHandler {
  * closing a connection while its body still comes resets it, and the
  * client can lose the answer.
  */
-async function refuse(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  error: string,
-  headers: Record<string, string> = {},
-): Promise<void> {
+async function refuse(request: IncomingMessage, response: ServerResponse, {status, error, headers = {}}: Refusal): Promise<void> {
   await drainBody(request)
   sendJson(response, status, {error}, request.readableEnded ? headers : {...headers, connection: 'close'})
 }

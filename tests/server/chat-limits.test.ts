@@ -32,6 +32,21 @@ describe('requests per minute', () => {
     }
   })
 
+  test('should count wrong tokens too, so guessing the token is as slow as chatting', async () => {
+    const server = await startChatServer({token: 'secret', limits: {requestsPerMinute: 2}})
+    try {
+      const statuses: number[] = []
+      for (const guess of ['a', 'b', 'secret']) {
+        const response = await postChat(server.url, chatBody('/help'), {headers: {'content-type': 'application/json', authorization: `Bearer ${guess}`}})
+        statuses.push(response.status)
+        await response.arrayBuffer()
+      }
+      expect(statuses).toEqual([401, 401, 429])
+    } finally {
+      await server.close()
+    }
+  })
+
   test('should let a client in again once its oldest request is a minute old', () => {
     const limiter = createClientLimiter({requestsPerMinute: 2, concurrentStreams: 1})
     expect(limiter.admitRequest('a', 0)).toBeUndefined()
