@@ -11,9 +11,10 @@ import {summaryTables} from '../src/bench/summary.ts'
 import type {BenchResults} from '../src/bench/types.ts'
 import {buildApp, collectErrors, guardNetwork, root, serve} from '../tests/e2e/browser.ts'
 import {parseBenchArgs, usage, type BenchArgs} from './bench-args.ts'
+import {exposeCpu} from './bench-cpu.ts'
 
 /** How long the whole benchmark may take in the page. */
-const timeoutMs = 30 * 60_000
+const timeoutMs = 120 * 60_000
 
 async function main(): Promise<void> {
   let args: BenchArgs
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     const page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true})
     const errors = collectErrors(page)
     const network = guardNetwork(page)
+    await exposeCpu(browser, page)
     await page.goto(served.url)
     const results = await runInPage(page, args)
     const external = network.external()
@@ -83,6 +85,7 @@ async function runInPage(page: Page, args: BenchArgs): Promise<BenchResults> {
   for (const box of await form.locator('input[name="document"]').all()) await box.setChecked(false)
   await form.locator('input[name="sizes"]').fill(args.documents.map((id) => id.slice(4)).join(','))
   await form.getByRole('button', {name: 'Add'}).click()
+  for (const box of await form.locator('input[name="profile"]').all()) await box.setChecked(args.profiles.includes((await box.getAttribute('value')) as never))
   for (const box of await form.locator('input[name="scenario"]').all()) await box.setChecked(args.scenarios.includes((await box.getAttribute('value')) as never))
   for (const box of await form.locator('input[name="mode"]').all()) await box.setChecked(args.modes.includes((await box.getAttribute('value')) as never))
   const numbers: Array<[string, number | undefined]> = [
@@ -91,8 +94,11 @@ async function runInPage(page: Page, args: BenchArgs): Promise<BenchResults> {
     ['chunkChars', args.chunkChars],
     ['chunksPerSecond', args.chunksPerSecond],
     ['pool', args.pool],
+    ['chatReplies', args.chatReplies],
+    ['chatSeconds', args.chatSeconds],
   ]
   for (const [name, value] of numbers) if (value !== undefined) await form.locator(`input[name="${name}"]`).fill(String(value))
+  await form.locator('input[name="chatRates"]').fill(args.chatRates.join(','))
 
   await page.getByRole('button', {name: 'Run benchmark'}).click()
   const status = page.locator('.bench-status')

@@ -1,17 +1,41 @@
 /**
  * `npm run bench:node`: the render session against full re-renders, on
- * generated documents of 10 KB, 100 KB and 1 MB. Prints one table of the
- * figures from one run, side by side, after Vitest's own.
+ * generated documents of 10 KB, 100 KB and 1 MB, and on text shaped like a
+ * model's reply (`shared/gen-reply.ts`), without and with footnotes, at
+ * 10 KB and 100 KB. Prints one table of the figures from one run, side by
+ * side, after Vitest's own.
  *
- * Set BENCH_SIZES (for example `10000,100000`) to pick sizes.
+ * Set BENCH_SIZES (for example `10000,100000`) to pick the mixed documents'
+ * sizes, BENCH_REPLY_SIZES the replies' (empty for none).
  */
 import {afterAll, bench, describe} from 'vitest'
+import {generateReply} from '../shared/gen-reply.ts'
 import {generateMarkdown} from '../shared/gen-samples.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
 import {closeSession, renderSession} from '../workers/session/session.ts'
 
-const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number)
+const replySizes = (process.env.BENCH_REPLY_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
+const sizeLabel = (size: number) => (size >= 1e6 ? `${size / 1e6} MB` : `${size / 1e3} KB`)
+
+/** A document to measure, and another of the same kind to warm up on. */
+interface BenchDocument {
+  label: string
+  text: string
+  other: string
+}
+
+const documents: BenchDocument[] = [
+  ...sizes.map((size) => ({label: sizeLabel(size), text: generateMarkdown(size, 1), other: generateMarkdown(size, 2)})),
+  ...replySizes.flatMap((size) =>
+    [false, true].map((footnotes) => ({
+      label: `reply${footnotes ? '+fn' : ''} ${sizeLabel(size)}`,
+      text: generateReply(size, 1, {footnotes}),
+      other: generateReply(size, 2, {footnotes}),
+    })),
+  ),
+]
 const chunk = 40
 const once = {iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0}
 const rows: Record<string, Record<string, number | string>> = {}
@@ -34,9 +58,7 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 
 const round = (value: number) => Math.round(value * 10) / 10
 
-for (const size of sizes) {
-  const text = generateMarkdown(size, 1)
-  const label = size >= 1e6 ? `${size / 1e6} MB` : `${size / 1e3} KB`
+for (const {label, text, other} of documents) {
   const row: Record<string, number | string> = (rows[label] = {})
 
   describe(label, () => {
@@ -46,11 +68,10 @@ for (const size of sizes) {
       // render, and a stream of its first 50 KB through a session. Caches
       // cold, for this render and for the stream after it: neither reuses
       // the other's math or code.
-      const other = generateMarkdown(size, 2)
       await markdownToHast(other)
       const warm = other.slice(0, 50_000)
-      for (let end = chunk; end < warm.length + chunk; end += chunk) await renderSession(`warm-${size}`, warm.slice(0, end), end)
-      closeSession(`warm-${size}`)
+      for (let end = chunk; end < warm.length + chunk; end += chunk) await renderSession(`warm-${label}`, warm.slice(0, end), end)
+      closeSession(`warm-${label}`)
       // The fastest of three: the stream is compared with a full render at
       // its best, so noise can only make the ratio look worse.
       const runs: number[] = []
@@ -64,7 +85,7 @@ for (const size of sizes) {
     }, once)
 
     bench(`stream in ${chunk}-character appends through a session`, async () => {
-      const id = `stream-${size}`
+      const id = `stream-${label}`
       const times: number[] = []
       let rendered = 0
       for (let end = chunk; end < text.length + chunk; end += chunk) {
@@ -103,7 +124,7 @@ for (const size of sizes) {
     }, once)
 
     bench('one-character edits in the middle, through a session', async () => {
-      const id = `edit-${size}`
+      const id = `edit-${label}`
       await renderSession(id, text, 0)
       const middle = Math.floor(text.length / 2)
       const times: number[] = []

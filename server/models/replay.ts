@@ -10,6 +10,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider'
 import {replayAnswer} from './replay-answers.ts'
+import {benchChunks, benchReplyText, parseBenchReply} from './replay-bench.ts'
 
 /** Tokens (here: words) per second when `CHAT_REPLAY_TPS` is unset; about what a hosted model streams. */
 export const DEFAULT_REPLAY_TPS = 40
@@ -49,8 +50,15 @@ export function createReplayModel(options: ReplayOptions): LanguageModelV3 {
     },
     async doStream(call) {
       call.abortSignal?.throwIfAborted()
-      const text = await replayAnswer(lastUserText(call.prompt))
-      return {stream: replayStream(text, call.prompt, tokensPerSecond, call.abortSignal)}
+      const question = lastUserText(call.prompt)
+      const bench = parseBenchReply(question)
+      if (bench) {
+        const pace: Pace = (_, chars) => (chars * 1000) / bench.cps
+        return {stream: replayStream(benchChunks(benchReplyText(bench), bench.seed), call.prompt, pace, call.abortSignal)}
+      }
+      const text = await replayAnswer(question)
+      const pace: Pace | undefined = tokensPerSecond > 0 ? (index) => (index * 1000) / tokensPerSecond : undefined
+      return {stream: replayStream(textToDeltas(text, tokensPerSecond), call.prompt, pace, call.abortSignal)}
     },
   }
 }
@@ -86,17 +94,19 @@ function countWords(text: string): number {
   return count
 }
 
+/** When delta `index` is due, in ms from the start, given the characters sent with it; none: as fast as the client reads. */
+type Pace = (index: number, chars: number) => number
+
 function replayStream(
-  text: string,
+  deltas: Iterator<string, void, undefined>,
   prompt: LanguageModelV3Prompt,
-  tokensPerSecond: number,
+  pace: Pace | undefined,
   signal: AbortSignal | undefined,
 ): ReadableStream<LanguageModelV3StreamPart> {
-  const deltas = textToDeltas(text, tokensPerSecond)
-  const interval = tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0
   const id = 'text-0'
   let next = deltas.next()
   let index = 0
+  let chars = 0
   let started = 0
   let onAbort: (() => void) | undefined
 
@@ -123,15 +133,16 @@ function replayStream(
         if (onAbort) signal?.removeEventListener('abort', onAbort)
         return
       }
-      if (interval > 0) {
+      if (pace) {
         // Schedule against the start so timer lag does not add up over a long answer.
-        const wait = started + index * interval - performance.now()
+        const wait = started + pace(index, chars + next.value.length) - performance.now()
         if (wait > 1) await delay(wait, undefined, {signal})
       } else if (index % 64 === 63) {
         // As fast as possible, yet other requests still get a turn.
         await delay(0, undefined, {signal})
       }
       controller.enqueue({type: 'text-delta', id, delta: next.value})
+      chars += next.value.length
       next = deltas.next()
       index++
     },

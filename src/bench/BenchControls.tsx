@@ -5,7 +5,7 @@ import {useState, type ReactNode} from 'react'
 import {samplesQuery} from '../data/queries.ts'
 import {benchConfigAtom, parseSizes, toggleIn} from './bench-state.ts'
 import {generatedSizes, sizeLabel} from './documents.ts'
-import {modes, scenarios} from './types.ts'
+import {modes, profiles, scenarios} from './types.ts'
 
 /** The settings form; `disabled` while a benchmark runs. */
 export function BenchControls({disabled}: {disabled: boolean}) {
@@ -21,7 +21,8 @@ export function BenchControls({disabled}: {disabled: boolean}) {
     ...(samples.data ?? []).map((sample) => ({id: `sample:${sample.file}`, label: `Sample: ${sample.name}`})),
     {id: 'current', label: 'The open document'},
   ]
-  const number = (key: 'keystrokes' | 'keystrokeMs' | 'chunkChars' | 'chunksPerSecond' | 'pool', min: number, max: number) => ({
+  const [rates, setRates] = useState(config.chatRates.join(','))
+  const number = (key: 'keystrokes' | 'keystrokeMs' | 'chunkChars' | 'chunksPerSecond' | 'pool' | 'chatReplies' | 'chatSeconds', min: number, max: number) => ({
     type: 'number',
     name: key,
     min,
@@ -58,6 +59,12 @@ export function BenchControls({disabled}: {disabled: boolean}) {
         </div>
         {sizesError && <p className="bench-error">{sizesError}</p>}
       </Group>
+      <Group title="Profiles" hint="The shape of the generated text, for each size picked.">
+        {profiles.map(({id, label, detail}) => (
+          <Check key={id} name="profile" value={id} label={label} detail={detail} checked={config.profiles.includes(id)} disabled={disabled}
+            onChange={(on) => setConfig((prev) => toggleIn(prev, 'profiles', id, on))} />
+        ))}
+      </Group>
       <Group title="Scenarios">
         {scenarios.map(({id, label, detail}) => (
           <Check key={id} name="scenario" value={id} label={label} detail={detail} checked={config.scenarios.includes(id)} disabled={disabled}
@@ -76,6 +83,18 @@ export function BenchControls({disabled}: {disabled: boolean}) {
         <Field label="Chunk characters" hint="0: the document in 500 chunks"><input className="text-input" {...number('chunkChars', 0, 1_000_000)} /></Field>
         <Field label="Chunks per second"><input className="text-input" {...number('chunksPerSecond', 1, 1000)} /></Field>
         <Field label="Block workers" hint="Offthread's pool; 0 renders in the session worker"><input className="text-input" {...number('pool', 0, 8)} /></Field>
+      </Group>
+      <Group title="Chat" hint="The chat scenario: replies of 5 to 30 KB from the replay model, with and without footnotes, at each rate.">
+        <Field label="Characters per second" hint="The model's rates, comma-separated">
+          <input className="text-input" name="chatRates" value={rates} disabled={disabled}
+            onChange={(event) => {
+              setRates(event.target.value)
+              const list = event.target.value.split(',').map((item) => Number(item.trim())).filter((rate) => Number.isInteger(rate) && rate > 0)
+              if (list.length > 0) setConfig((prev) => ({...prev, chatRates: list}))
+            }} />
+        </Field>
+        <Field label="Replies"><input className="text-input" {...number('chatReplies', 1, 20)} /></Field>
+        <Field label="Seconds per reply" hint="A reply that would stream longer is generated shorter; 0: whole replies"><input className="text-input" {...number('chatSeconds', 0, 3600)} /></Field>
       </Group>
     </form>
   )

@@ -37,7 +37,8 @@ export function BenchView() {
     }
     void startBench(config, stage, onEcho)
   }
-  const empty = config.documents.length === 0 || config.scenarios.length === 0 || config.modes.length === 0
+  const onlyChat = config.scenarios.length > 0 && config.scenarios.every((id) => id === 'chat')
+  const empty = (config.documents.length === 0 && !onlyChat) || config.scenarios.length === 0 || config.modes.length === 0
 
   return (
     <div className="bench">

@@ -1,5 +1,5 @@
 /** One scenario's figures for one document, every mode a row, with ratios against the baselines. */
-import {formatFigure, formatRatio, peerRun, ratioColumns, ratiosOf, references, scenarioColumns} from './summary.ts'
+import {formatFigure, formatRatio, peerRun, ratioColumns, ratiosOf, referenceShort, references, scenarioColumns} from './summary.ts'
 import {modeLabel, type RunResult, type ScenarioId} from './types.ts'
 
 /** The summary of `runs` (one document, one scenario). */
@@ -37,7 +37,7 @@ export function SummaryTable({runs, scenario}: {runs: readonly RunResult[]; scen
                       ratios.map(({reference, values}) =>
                         values[column.key] === null || values[column.key] === undefined ? null : (
                           <span key={reference} className="bench-ratio" title={`÷ ${modeLabel(reference)}`}>
-                            {formatRatio(values[column.key]!)} {reference === 'main-thread' ? 'main' : 'r-m'}
+                            {formatRatio(values[column.key]!)} {referenceShort[reference]}
                           </span>
                         ),
                       )}

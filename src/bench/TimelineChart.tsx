@@ -17,6 +17,7 @@ const colors: Record<ModeId, {light: string; dark: string}> = {
   'worker-full': {light: '#0969da', dark: '#58a6ff'},
   'main-thread': {light: '#bc4c00', dark: '#f0883e'},
   'react-markdown': {light: '#8250df', dark: '#bc8cff'},
+  streamdown: {light: '#6e7781', dark: '#8b949e'},
 }
 
 /** A chart of `series`, sized to its container. */

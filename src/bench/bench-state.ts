@@ -11,6 +11,8 @@ export const defaultPool = () => defaultPoolSize(typeof navigator === 'object' ?
 /** What a first visit runs: small and large, every scenario and mode. */
 export const defaultBenchConfig: BenchConfig = {
   documents: ['gen:10000', 'gen:1000000'],
+  profiles: ['mixed'],
+  // The chat scenario takes minutes: picked on purpose (`npm run bench -- --chat`).
   scenarios: ['open', 'type', 'stream'],
   modes: modes.map(({id}) => id),
   keystrokes: 20,
@@ -18,6 +20,9 @@ export const defaultBenchConfig: BenchConfig = {
   chunkChars: 0,
   chunksPerSecond: 100,
   pool: defaultPool(),
+  chatRates: [40, 150, 600],
+  chatReplies: 3,
+  chatSeconds: 20,
 }
 
 /** The benchmark to run. */
@@ -43,7 +48,7 @@ export const benchRunsAtom = atom<readonly RunResult[]>([])
 export const benchResultsAtom = atom<BenchResults | undefined>(undefined)
 
 /** `config` with `value` in or out of list `key`. */
-export function toggleIn<K extends 'documents' | 'scenarios' | 'modes'>(config: BenchConfig, key: K, value: BenchConfig[K][number], on: boolean): BenchConfig {
+export function toggleIn<K extends 'documents' | 'scenarios' | 'modes' | 'profiles'>(config: BenchConfig, key: K, value: BenchConfig[K][number], on: boolean): BenchConfig {
   const list = config[key] as ReadonlyArray<BenchConfig[K][number]>
   const next = on ? (list.includes(value) ? list : [...list, value]) : list.filter((item) => item !== value)
   return {...config, [key]: next}

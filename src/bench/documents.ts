@@ -1,8 +1,9 @@
 /** The documents a benchmark can run on: generated sizes, a sample, or the open document. */
+import {generateReply} from '../../shared/gen-reply.ts'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {markdownAtom} from '../state/documents.ts'
 import {store} from '../state/store.ts'
-import type {DocumentInfo} from './types.ts'
+import type {BenchConfig, DocumentInfo, ProfileId} from './types.ts'
 
 /** A document with its text. */
 export interface BenchDocument extends DocumentInfo {
@@ -20,9 +21,20 @@ export function sizeLabel(bytes: number): string {
   return bytes >= 1e6 ? `${+(bytes / 1e6).toFixed(1)} MB` : `${+(bytes / 1e3).toFixed(1)} KB`
 }
 
+/** The id prefix of each profile's generated documents. */
+const profilePrefix: Record<ProfileId, string> = {mixed: 'gen:', reply: 'reply:', 'reply-fn': 'reply-fn:'}
+
+/** The documents a benchmark runs on: each generated size in each profile picked. */
+export function benchDocuments(config: Pick<BenchConfig, 'documents' | 'profiles'>): string[] {
+  const profiles = config.profiles.length > 0 ? config.profiles : (['mixed'] as const)
+  return config.documents.flatMap((id) => (id.startsWith('gen:') ? profiles.map((profile) => profilePrefix[profile] + id.slice(4)) : [id]))
+}
+
 /** Label of document id `id`. */
 export function documentLabel(id: string): string {
   if (id.startsWith('gen:')) return `Generated ${sizeLabel(Number(id.slice(4)))}`
+  if (id.startsWith('reply:')) return `Reply ${sizeLabel(Number(id.slice(6)))}`
+  if (id.startsWith('reply-fn:')) return `Reply with footnotes ${sizeLabel(Number(id.slice(9)))}`
   if (id.startsWith('sample:')) return `Sample ${id.slice(7)}`
   return 'Current document'
 }
@@ -34,6 +46,11 @@ export async function loadDocument(id: string, signal: AbortSignal): Promise<Ben
     const bytes = Number(id.slice(4))
     if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`Expected a size in bytes, not \`${id.slice(4)}\``)
     text = generateMarkdown(bytes, benchSeed)
+  } else if (id.startsWith('reply:') || id.startsWith('reply-fn:')) {
+    const footnotes = id.startsWith('reply-fn:')
+    const bytes = Number(id.slice(id.indexOf(':') + 1))
+    if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`Expected a size in bytes, not \`${id}\``)
+    text = generateReply(bytes, benchSeed, {footnotes})
   } else if (id.startsWith('sample:')) {
     const response = await fetch(new URL(`samples/${encodeURIComponent(id.slice(7))}`, document.baseURI), {signal})
     if (!response.ok) throw new Error(`Could not load sample ${id.slice(7)}: ${response.status}`)

@@ -5,7 +5,8 @@
  * an empty stage.
  */
 import {startBenchWorker, stopBenchWorker} from './bench-worker.ts'
-import {documentLabel, loadDocument} from './documents.ts'
+import {chatPlan} from './chat/chat-plan.ts'
+import {benchDocuments, documentLabel, loadDocument} from './documents.ts'
 import {afterNextPaint, percentile, recordIdle, startRecording} from './measure.ts'
 import {startDriver, warmUpText, type ModeDriver} from './modes/driver.ts'
 import {createProbe} from './probe.ts'
@@ -36,7 +37,7 @@ export interface BenchHost {
   signal: AbortSignal
 }
 
-const scenarioRunners: Record<ScenarioId, (context: ScenarioContext, start: number) => Promise<ScenarioOutcome>> = {
+const scenarioRunners: Record<Exclude<ScenarioId, 'chat'>, (context: ScenarioContext, start: number) => Promise<ScenarioOutcome>> = {
   open: openScenario,
   type: typeScenario,
   stream: streamScenario,
@@ -57,8 +58,11 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
   const {signal} = host
   const startedAt = new Date().toISOString()
   const modeIds = modes.map(({id}) => id).filter((id) => config.modes.includes(id))
-  const scenarioIds = scenarios.map(({id}) => id).filter((id) => config.scenarios.includes(id))
-  const total = config.documents.length * modeIds.length * scenarioIds.length
+  // The chat scenario runs on conversations of its own, after the documents.
+  const scenarioIds = scenarios.map(({id}) => id).filter((id) => id !== 'chat' && config.scenarios.includes(id)) as Array<Exclude<ScenarioId, 'chat'>>
+  const documents = scenarioIds.length > 0 ? benchDocuments(config) : []
+  const chats = config.scenarios.includes('chat') ? chatPlan(config) : []
+  const total = documents.length * modeIds.length * scenarioIds.length + chats.length
   const runs: RunResult[] = []
   let cancelled = false
   const report = (label: string, fraction: number) =>
@@ -68,7 +72,7 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
   const idleFrames = await recordIdle(1000)
   const idle = {...idleFrames, inputP95Ms: await idleTyping(config, host)}
   try {
-    for (const documentId of config.documents) {
+    for (const documentId of documents) {
       report(`Preparing ${documentLabel(documentId)}`, 0)
       const document = await loadDocument(documentId, signal)
       const {text, ...info} = document
@@ -153,6 +157,22 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
         }
       }
     }
+    for (const chat of chats) {
+      const label = `${modeLabel(chat.mode)} · ${chat.document.label} · chat`
+      report(label, 0)
+      host.stage.clear()
+      await settle(signal)
+      const {runChat} = await import('./chat/chat-run.tsx')
+      let result: RunResult
+      try {
+        result = await runChat(chat, host.stage, signal)
+      } catch (caught) {
+        if (signal.aborted) throw caught
+        result = failedChat(chat, caught instanceof Error ? caught.message : String(caught))
+      }
+      runs.push(result)
+      host.result(result)
+    }
   } catch (error) {
     if (!signal.aborted) throw error
     cancelled = true
@@ -170,6 +190,22 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
     idle,
     runs,
     cancelled,
+  }
+}
+
+/** The result of a chat run that failed: no figures. */
+function failedChat(chat: ReturnType<typeof chatPlan>[number], error: string): RunResult {
+  const outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
+  const recording = {longTasks: {count: 0, totalMs: 0, longestMs: 0}, frames: {frames: 0, dropped: 0, longestGapMs: 0}, frameGaps: [], heap: {beforeBytes: null, peakBytes: null, afterBytes: null}}
+  return {
+    document: chat.document,
+    scenario: 'chat',
+    mode: chat.mode,
+    figures: runFigures({recording, outcome, points: [], stages: null, renderMs: 0, durationMs: 0}),
+    timeline: [],
+    frameGaps: [],
+    notes: [],
+    error,
   }
 }
 

@@ -20,6 +20,8 @@ export interface Stage {
   showView: (view: RenderView) => void
   /** Show `element` in a preview-like frame; commits before returning. */
   showElement: (element: ReactNode) => void
+  /** Show `element` as it is (the chat scenario's Chat view); commits before returning. */
+  showRaw: (element: ReactNode) => void
   /**
    * When the view shown is mounted whole (`performance.now()`): the preview
    * mounts a long document a slice at a time, after its last update. At
@@ -69,6 +71,10 @@ export function createStage(host: HTMLElement): Stage {
           </div>,
         ),
       )
+    },
+    showRaw(element) {
+      store = undefined
+      flushSync(() => root.render(element))
     },
     whenMounted(signal) {
       return new Promise((resolve, reject) => {

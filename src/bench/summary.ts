@@ -1,6 +1,6 @@
 /**
  * The summary of a benchmark: the headline figures of each run, and their
- * ratios against the main-thread and react-markdown modes on the same
+ * ratios against the main-thread, react-markdown and Streamdown modes on the same
  * document and scenario. Shared by the view and `npm run bench`.
  */
 import {modeLabel, scenarios, type BenchResults, type ModeId, type RunFigures, type RunResult, type ScenarioId} from './types.ts'
@@ -29,6 +29,10 @@ export const columns: readonly Column[] = [
   {key: 'mainMax', label: 'main ms max', unit: 'ms', get: (f) => f.mainThread.maxMs},
   {key: 'render', label: 'render ms', unit: 'ms', get: (f) => f.renderMs},
   {key: 'heapPeak', label: 'heap peak', unit: 'MB', get: (f) => (f.heap.peakBytes === null ? null : f.heap.peakBytes / 1e6)},
+  {key: 'lagP95', label: 'lag p95', unit: 'ms', get: (f) => f.stream.p95LagMs},
+  {key: 'mainPerChunk', label: 'main ms/chunk', unit: 'ms', get: (f) => f.chat?.mainMsPerChunk ?? null},
+  {key: 'mainCpu', label: 'main CPU ms/s', unit: 'ms', get: (f) => f.chat?.mainCpuMsPerSecond ?? null},
+  {key: 'workerCpu', label: 'worker CPU ms/s', unit: 'ms', get: (f) => f.chat?.workerCpuMsPerSecond ?? null},
 ]
 
 const shared = ['longestTask', 'longTasks', 'longTaskTotal', 'dropped', 'longestGap', 'mainPerUpdate', 'mainMax', 'render', 'heapPeak']
@@ -38,6 +42,7 @@ export const scenarioColumns: Record<ScenarioId, readonly Column[]> = {
   open: pick(['firstScreen', 'complete', ...shared]),
   type: pick(['inputP95', 'caughtUp', ...shared]),
   stream: pick(['firstScreen', 'complete', 'lagMax', ...shared]),
+  chat: pick(['mainPerChunk', 'lagP95', 'lagMax', 'longTasks', 'longestTask', 'dropped', 'mainCpu', 'workerCpu', 'heapPeak']),
 }
 
 function pick(keys: readonly string[]): Column[] {
@@ -45,10 +50,13 @@ function pick(keys: readonly string[]): Column[] {
 }
 
 /** Figures whose ratios the summary gives (lower is better for all). */
-export const ratioColumns: readonly string[] = ['firstScreen', 'complete', 'longestTask', 'longTaskTotal', 'dropped', 'inputP95', 'caughtUp', 'lagMax']
+export const ratioColumns: readonly string[] = ['firstScreen', 'complete', 'longestTask', 'longTaskTotal', 'dropped', 'inputP95', 'caughtUp', 'lagMax', 'lagP95', 'mainPerChunk', 'mainCpu']
 
 /** The modes ratios are taken against. */
-export const references: readonly ModeId[] = ['main-thread', 'react-markdown']
+export const references: readonly ModeId[] = ['main-thread', 'react-markdown', 'streamdown']
+
+/** Short names of the references, for ratios in table cells. */
+export const referenceShort: Record<string, string> = {'main-thread': 'main', 'react-markdown': 'r-m', streamdown: 'sd'}
 
 /** `figure ÷ reference figure`, or `null` when either is missing or the reference is 0. */
 export function ratio(value: number | null, reference: number | null): number | null {

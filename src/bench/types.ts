@@ -5,15 +5,20 @@
 import type {StageTimes} from '../../workers/pipeline.ts'
 
 /** The renderers compared, each run in turn on the same input. */
-export type ModeId = 'offthread' | 'worker-full' | 'main-thread' | 'react-markdown'
+export type ModeId = 'offthread' | 'worker-full' | 'main-thread' | 'react-markdown' | 'streamdown'
 
 /** What happens to the document during a run. */
-export type ScenarioId = 'open' | 'type' | 'stream'
+export type ScenarioId = 'open' | 'type' | 'stream' | 'chat'
+
+/** The shape of generated text: every feature mixed, a model's reply, or a reply with footnotes. */
+export type ProfileId = 'mixed' | 'reply' | 'reply-fn'
 
 /** What to run: every document × scenario × mode picked. */
 export interface BenchConfig {
   /** Document ids: `gen:<bytes>`, `current`, or `sample:<file>`. */
   documents: string[]
+  /** The profiles each generated size (`gen:<bytes>`) is made in. */
+  profiles: ProfileId[]
   scenarios: ScenarioId[]
   modes: ModeId[]
   /** Keystrokes in the typing burst. */
@@ -25,6 +30,12 @@ export interface BenchConfig {
   chunksPerSecond: number
   /** Block workers of the Offthread mode's pool (0: render in the session worker). */
   pool: number
+  /** Chat scenario: the model's rates, in characters per second. */
+  chatRates: number[]
+  /** Chat scenario: replies in the conversation. */
+  chatReplies: number
+  /** Chat scenario: seconds each reply streams at most (it is cut there); 0 for whole replies. */
+  chatSeconds: number
 }
 
 /** A document as the results describe it (the text itself is left out). */
@@ -75,9 +86,28 @@ export interface RunFigures {
   input: {keystrokes: number; p50Ms: number | null; p95Ms: number | null; maxMs: number | null; caughtUpMs: number | null}
   /** Streaming: how far behind the received text the painted preview was. */
   stream: {chunks: number; chunkChars: number | null; chunksPerSecond: number | null; p95LagMs: number | null; maxLagMs: number | null}
+  /** The chat scenario's own figures; absent in the other scenarios. */
+  chat?: ChatFigures
   /** Main-thread JS heap (Chromium's `performance.memory`). */
   heap: {beforeBytes: number | null; peakBytes: number | null; afterBytes: number | null}
   durationMs: number
+}
+
+/** What a conversation streamed into the Chat view cost. */
+export interface ChatFigures {
+  replies: number
+  /** Characters per second the model sent. */
+  cps: number
+  /** Characters received in all. */
+  chars: number
+  chunks: number
+  /** Seconds from each reply's first chunk to its last, added up. */
+  streamSeconds: number
+  /** Main-thread ms of the reply's render and commit per chunk received. */
+  mainMsPerChunk: number
+  /** CPU time per second of the run (the replies streaming back to back), from Chromium's trace (`npm run bench` only). */
+  mainCpuMsPerSecond: number | null
+  workerCpuMsPerSecond: number | null
 }
 
 /** One update that reached the screen. */
@@ -127,13 +157,25 @@ export const modes: ReadonlyArray<{id: ModeId; label: string; detail: string}> =
   {id: 'worker-full', label: 'Worker, full render', detail: 'the same pipeline in the worker, whole document on every update'},
   {id: 'main-thread', label: 'Main thread', detail: 'the same pipeline on the main thread, as a typical page does'},
   {id: 'react-markdown', label: 'react-markdown', detail: 'react-markdown 10 with the same plugins'},
+  {id: 'streamdown', label: 'Streamdown', detail: 'Streamdown 2 with its code (Shiki) and math (KaTeX) plugins, on the main thread'},
 ]
+
+/** Modes that can render a chat's replies (the chat scenario). */
+export const chatModes: readonly ModeId[] = ['offthread', 'main-thread', 'react-markdown', 'streamdown']
 
 /** The scenarios, in the order they run. */
 export const scenarios: ReadonlyArray<{id: ScenarioId; label: string; detail: string}> = [
   {id: 'open', label: 'Open', detail: 'render the whole document once'},
   {id: 'type', label: 'Type', detail: 'a burst of single-character edits in the middle'},
   {id: 'stream', label: 'Stream', detail: 'the document arrives in chunks, as a chat reply does'},
+  {id: 'chat', label: 'Chat', detail: 'the Chat view receives a conversation of generated replies from the replay model'},
+]
+
+/** The profiles of generated documents, in order. */
+export const profiles: ReadonlyArray<{id: ProfileId; label: string; detail: string}> = [
+  {id: 'mixed', label: 'Mixed', detail: 'every kind of block, short paragraphs'},
+  {id: 'reply', label: 'Reply', detail: "shaped like a model's reply: long paragraphs, code of 1 to 3 KB in many languages"},
+  {id: 'reply-fn', label: 'Reply with footnotes', detail: 'the same, citing footnotes'},
 ]
 
 /** Label of mode `id`. */

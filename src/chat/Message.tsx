@@ -4,7 +4,7 @@
  * the preview's contract: `rendering` until the shown render is the final one.
  */
 import {useAtomValue} from 'jotai'
-import {memo, type MouseEvent} from 'react'
+import {memo, useContext, type MouseEvent} from 'react'
 import {BlocksView} from '../render/BlocksView.tsx'
 import {handleFragmentLink} from '../render/Preview.tsx'
 import type {ChatMessage} from '../state/chat.ts'
@@ -12,6 +12,7 @@ import {messageRenderAtom} from '../state/chat-render.ts'
 import {renderStateOf} from '../state/render.ts'
 import {MessageActions} from './MessageActions.tsx'
 import {MessageStatusNote} from './MessageStatusNote.tsx'
+import {ReplyBodyContext} from './reply-body.ts'
 
 /** Props of a message. */
 export interface MessageProps {
@@ -24,6 +25,7 @@ export interface MessageProps {
 /** A message of the conversation. */
 export const Message = memo(function Message({message, conversationId, lastReply}: MessageProps) {
   const view = useAtomValue(messageRenderAtom(message.id))
+  const ReplyBody = useContext(ReplyBodyContext)
   const streaming = message.status === 'streaming'
   const state = streaming && view.failure === undefined ? 'rendering' : renderStateOf(view)
   const assistant = message.role === 'assistant'
@@ -58,7 +60,13 @@ export const Message = memo(function Message({message, conversationId, lastReply
         </div>
       )}
       <div className="message-body" onClick={onClick}>
-        <BlocksView view={view} className="message-markdown" />
+        {assistant && ReplyBody ? (
+          <ReplyBody message={message} view={view}>
+            <BlocksView view={view} className="message-markdown" />
+          </ReplyBody>
+        ) : (
+          <BlocksView view={view} className="message-markdown" />
+        )}
         {unrendered && <div className="message-plain">{message.text}</div>}
         {streaming && message.text === '' && (
           <span className="typing" aria-label="Waiting for the reply">

@@ -3,16 +3,36 @@ import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {promisify} from 'node:util'
-import {afterAll, expect, it} from 'vitest'
-import {modes, scenarios, type BenchResults} from '../../src/bench/types.ts'
-import {root} from '../e2e/browser.ts'
+import {afterAll, beforeAll, expect, it} from 'vitest'
+import {chatModes, modes, scenarios, type BenchResults} from '../../src/bench/types.ts'
+import {buildApp, root} from '../e2e/browser.ts'
 
 const run = promisify(execFile)
 let out: string | undefined
+let dist: string | undefined
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(tmpdir(), 'offthread-bench-'))
+  dist = (await buildApp()).outDir
+}, 300_000)
 
 afterAll(async () => {
   if (out) await rm(out, {recursive: true, force: true})
+  if (dist) await rm(dist, {recursive: true, force: true})
 })
+
+/** Run `npm run bench` with `args` on the build; its output and the JSON it wrote. */
+async function bench(args: string[]): Promise<{stdout: string; stderr: string; results: BenchResults & {machine: unknown}}> {
+  const folder = await mkdtemp(path.join(out!, 'run-'))
+  const {stdout, stderr} = await run('npx', ['tsx', 'scripts/bench.ts', '--dist', dist!, '--out', folder, ...args], {
+    cwd: root,
+    timeout: 400_000,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  const files = (await readdir(folder)).filter((file) => file.endsWith('.json'))
+  expect(files).toHaveLength(1)
+  return {stdout, stderr, results: JSON.parse(await readFile(path.join(folder, files[0]!), 'utf8')) as BenchResults & {machine: unknown}}
+}
 
 /** Every figure of a run, as a path into `figures`. */
 const figurePaths = [
@@ -27,34 +47,28 @@ const figurePaths = [
 const stagePaths = ['parse', 'toHast', 'sanitize', 'katex', 'shiki', 'other', 'transfer']
 
 it('should run the bench command end to end on the smallest size and write valid JSON with every figure', async () => {
-  out = await mkdtemp(path.join(tmpdir(), 'offthread-bench-'))
   // Few keystrokes and chunks: this checks the command, not the figures.
-  const {stdout, stderr} = await run('npx', ['tsx', 'scripts/bench.ts', '--sizes', '10k', '--keystrokes', '5', '--chunk', '1000', '--out', out], {
-    cwd: root,
-    timeout: 240_000,
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  const {stdout, stderr, results} = await bench(['--sizes', '10k', '--keystrokes', '5', '--chunk', '1000'])
   expect(stdout).toMatch(/\| 10 KB +\| Offthread +\|/)
   expect(stdout).toMatch(/÷ react-markdown/)
+  expect(stdout).toMatch(/÷ Streamdown/)
   // Every mode renders without an error in the page (the main-thread mode
   // runs the pipeline in the page, sharing its frozen caches).
   expect(stderr).not.toContain('The page logged errors')
 
-  const files = (await readdir(out)).filter((file) => file.endsWith('.json'))
-  expect(files).toHaveLength(1)
-  const results = JSON.parse(await readFile(path.join(out, files[0]!), 'utf8')) as BenchResults & {machine: unknown}
   expect(results).toMatchObject({tool: 'offthread-bench', version: 1, cancelled: false})
   expect(results.machine).toBeTruthy()
   expect(results.idle.frames).toBeGreaterThan(0)
-  expect(results.runs).toHaveLength(modes.length * scenarios.length)
+  const documentScenarios = scenarios.filter(({id}) => id !== 'chat')
+  expect(results.runs).toHaveLength(modes.length * documentScenarios.length)
   for (const {id: mode} of modes) {
-    for (const {id: scenario} of scenarios) {
+    for (const {id: scenario} of documentScenarios) {
       const found = results.runs.find((item) => item.mode === mode && item.scenario === scenario)
       expect(found, `${mode} · ${scenario}`).toBeDefined()
       const {figures, error, timeline} = found!
       expect(error, `${mode} · ${scenario}`).toBeUndefined()
       for (const key of figurePaths) expect(figures, `${mode} · ${scenario}: ${key}`).toHaveProperty(key)
-      if (mode === 'react-markdown') expect(figures.stages).toBeNull()
+      if (mode === 'react-markdown' || mode === 'streamdown') expect(figures.stages).toBeNull()
       else for (const key of stagePaths) expect(figures.stages, `${mode} · ${scenario}: stages.${key}`).toHaveProperty(key)
       expect(figures.completeMs).toEqual(expect.any(Number))
       expect(figures.frames.frames).toBeGreaterThan(0)
@@ -64,3 +78,20 @@ it('should run the bench command end to end on the smallest size and write valid
     }
   }
 }, 300_000)
+
+it('should run the chat scenario in every mode that renders a chat, with and without footnotes', async () => {
+  // One short reply at a fast rate: this checks the command, not the figures.
+  const {stdout, stderr, results} = await bench(['--chat', '--chat-rates', '600', '--chat-replies', '1', '--chat-seconds', '2'])
+  expect(stdout).toMatch(/\| Chat 600 chars\/s, footnotes +\| Streamdown +\|/)
+  expect(stderr).not.toContain('The page logged errors')
+  expect(results.runs).toHaveLength(chatModes.length * 2)
+  for (const {mode, document, figures, error} of results.runs) {
+    expect(error, `${mode} · ${document.label}`).toBeUndefined()
+    expect(figures.chat).toMatchObject({replies: 1, cps: 600, chunks: expect.any(Number)})
+    expect(figures.chat!.chunks).toBeGreaterThan(1_000 / 20)
+    expect(figures.stream.p95LagMs).toEqual(expect.any(Number))
+    // The command traces Chromium: CPU time is there.
+    expect(figures.chat!.mainCpuMsPerSecond).toBeGreaterThan(0)
+    if (mode === 'offthread') expect(figures.chat!.workerCpuMsPerSecond).toBeGreaterThan(0)
+  }
+}, 600_000)

@@ -1,7 +1,12 @@
 import {expect, it} from 'vitest'
 import {parseBenchArgs} from '../../scripts/bench-args.ts'
 import {parseSizes} from '../../src/bench/bench-state.ts'
-import {formatFigure, formatRatio, markdownTable, ratio} from '../../src/bench/summary.ts'
+import {benchDocuments} from '../../src/bench/documents.ts'
+import {formatFigure, formatRatio, markdownTable, ratio, references, scenarioColumns, summaryTables} from '../../src/bench/summary.ts'
+import {chatFigures} from '../../src/bench/chat/chat-figures.ts'
+import type {ChatRunPlan} from '../../src/bench/chat/chat-plan.ts'
+import {noInput} from '../../src/bench/scenarios.ts'
+import type {BenchResults, RunResult} from '../../src/bench/types.ts'
 
 it('should read sizes with units', () => {
   expect(parseSizes('10k, 1m 300 2.5MB')).toEqual(['gen:10000', 'gen:1000000', 'gen:300', 'gen:2500000'])
@@ -29,4 +34,37 @@ it('should parse the bench options, with aliases and defaults', () => {
   expect(parseBenchArgs([]).documents).toEqual(['gen:10000', 'gen:1000000'])
   expect(() => parseBenchArgs(['--modes', 'fast'])).toThrow(/Expected a mode/)
   expect(() => parseBenchArgs(['--rate', '0'])).toThrow(/--rate/)
+})
+
+it('should read the profile and chat options; --chat runs the chat scenario alone', () => {
+  const args = parseBenchArgs(['--profiles', 'mixed,reply-fn', '--modes', 'offthread,sd', '--chat', '--chat-rates', '150', '--chat-seconds', '0'])
+  expect(args).toMatchObject({profiles: ['mixed', 'reply-fn'], modes: ['offthread', 'streamdown'], scenarios: ['chat'], chatRates: [150], chatReplies: 3, chatSeconds: 0})
+  expect(parseBenchArgs([])).toMatchObject({profiles: ['mixed'], scenarios: ['open', 'type', 'stream'], chatRates: [40, 150, 600]})
+  expect(() => parseBenchArgs(['--profiles', 'prose'])).toThrow(/Expected a profile/)
+})
+
+it('should make each generated size in each profile picked', () => {
+  expect(benchDocuments({documents: ['gen:10000', 'current'], profiles: ['mixed', 'reply', 'reply-fn']})).toEqual(['gen:10000', 'reply:10000', 'reply-fn:10000', 'current'])
+})
+
+it('should give the chat scenario its own figures, with ratios against Streamdown too', () => {
+  expect(scenarioColumns.chat.map((column) => column.label)).toEqual([
+    'main ms/chunk', 'lag p95', 'stream lag max', 'long tasks', 'longest task', 'dropped frames', 'main CPU ms/s', 'worker CPU ms/s', 'heap peak',
+  ])
+  expect(references).toContain('streamdown')
+  const document = {id: 'chat:150:plain', label: 'Chat 150 chars/s', bytes: 9000}
+  const plan: ChatRunPlan = {mode: 'offthread', cps: 150, footnotes: false, replies: [], document}
+  const recording = {longTasks: {count: 0, totalMs: 0, longestMs: 0}, frames: {frames: 60, dropped: 0, longestGapMs: 17}, frameGaps: [], heap: {beforeBytes: null, peakBytes: null, afterBytes: null}}
+  // Ten chunks whose one commit took `mainMs`.
+  const run = (mode: RunResult['mode'], mainMs: number): RunResult => ({
+    mode,
+    scenario: 'chat',
+    document,
+    figures: chatFigures({plan: {...plan, mode}, recording, points: [{t: 0, version: 1, partial: false, mainMs, workerMs: null, paintedAt: 1}], lags: [20], chunks: 10, streamMs: 1000, cpu: null, durationMs: 1000, input: noInput}),
+    timeline: [],
+    frameGaps: [],
+    notes: [],
+  })
+  const results = {runs: [run('offthread', 5), run('streamdown', 40)]} as unknown as BenchResults
+  expect(summaryTables(results)).toMatch(/\| Chat 150 chars\/s\s*\| Offthread\s*\| ÷ Streamdown\s*\| 0\.13×/)
 })

@@ -42,6 +42,8 @@ export async function startDriver(mode: ModeId, options: DriverOptions): Promise
       return (await import('./main-thread.ts')).startMainThread(options)
     case 'react-markdown':
       return (await import('./react-markdown.tsx')).startReactMarkdown(options)
+    case 'streamdown':
+      return (await import('./streamdown.tsx')).startStreamdown(options)
   }
 }
 

@@ -3,9 +3,17 @@
  * every update, as a typical react-markdown page does. The one place where
  * `src/` loads code from `workers/`, on purpose, behind a dynamic import.
  */
+import type {Root} from 'hast'
 import {fullRenderView} from '../stage.tsx'
 import type {StageFigures} from '../types.ts'
 import {createTally, latestWins, type DriverOptions, type ModeDriver} from './driver.ts'
+
+/** The app's pipeline on the main thread, display-ready as the worker's blocks are, warmed up on `warmUpText`. */
+export async function loadMainThreadPipeline(warmUpText: string): Promise<(text: string) => Promise<Root>> {
+  const [pipeline, {hastToDisplay}] = await Promise.all([import('../../../workers/pipeline.ts'), import('../../../workers/display/block-to-display.ts')])
+  await pipeline.markdownToHast(warmUpText)
+  return async (text) => hastToDisplay((await pipeline.markdownToHast(text)).hast)
+}
 
 /** Start the main-thread mode. */
 export async function startMainThread({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {

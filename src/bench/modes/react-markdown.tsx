@@ -18,6 +18,30 @@ import {createTally, fenceLanguages, latestWins, type DriverOptions, type ModeDr
 
 /** Start the react-markdown mode. */
 export async function startReactMarkdown({stage, probe, warmUpText}: DriverOptions): Promise<ModeDriver> {
+  const ReactMarkdownReply = await loadReactMarkdown(warmUpText)
+  const show = (text: string) => stage.showElement(<ReactMarkdownReply text={text} />)
+  show(warmUpText)
+  stage.clear()
+
+  const renderMs = createTally()
+  const renderer = latestWins(async (text, version) => {
+    const started = performance.now()
+    show(text)
+    const mainMs = performance.now() - started
+    renderMs.add(mainMs)
+    probe.shown({version, partial: false, mainMs, workerMs: null})
+  }, probe.fail)
+
+  return {
+    update: (text) => renderer.update(text),
+    takeStages: async () => null,
+    takeRenderMs: renderMs.take,
+    close: () => renderer.close(),
+  }
+}
+
+/** react-markdown with the app's plugins, the grammars of `warmUpText` loaded: a component rendering `text`. */
+export async function loadReactMarkdown(warmUpText: string): Promise<(props: {text: string}) => React.JSX.Element> {
   // The app's plugin settings, loaded on purpose on the main thread (see main-thread.ts).
   const [highlighting, {sanitizeSchema}, {default: remarkMathStrict}, {katexOptions}] = await Promise.all([
     import('../../../workers/highlighter.ts'),
@@ -41,28 +65,11 @@ export async function startReactMarkdown({stage, probe, warmUpText}: DriverOptio
     ],
   ]
   const remarkRehypeOptions = {allowDangerousHtml: true, clobberPrefix: ''}
-  const show = (text: string) =>
-    stage.showElement(
+  return function ReactMarkdownReply({text}: {text: string}) {
+    return (
       <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} remarkRehypeOptions={remarkRehypeOptions}>
         {text}
-      </Markdown>,
+      </Markdown>
     )
-  show(warmUpText)
-  stage.clear()
-
-  const renderMs = createTally()
-  const renderer = latestWins(async (text, version) => {
-    const started = performance.now()
-    show(text)
-    const mainMs = performance.now() - started
-    renderMs.add(mainMs)
-    probe.shown({version, partial: false, mainMs, workerMs: null})
-  }, probe.fail)
-
-  return {
-    update: (text) => renderer.update(text),
-    takeStages: async () => null,
-    takeRenderMs: renderMs.take,
-    close: () => renderer.close(),
   }
 }

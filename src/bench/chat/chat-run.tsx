@@ -1,0 +1,167 @@
+/**
+ * One run of the chat scenario: the Chat view's message list and composer,
+ * on a store of their own (so the benchmark's conversation is neither shown
+ * nor saved among the user's), receive a conversation from the replay model
+ * while one mode renders its replies. Messages are sent as the composer sends
+ * them (`sendMessage`) and stream through the app's own reader.
+ */
+import {createStore, Provider} from 'jotai'
+import {generateReply, replyLanguages} from '../../../shared/gen-reply.ts'
+import '../../chat/chat.css'
+import {sendMessage} from '../../chat/chat-actions.ts'
+import {startChatRenderer} from '../../chat/chat-renderer.ts'
+import {Composer} from '../../chat/Composer.tsx'
+import {MessageList} from '../../chat/MessageList.tsx'
+import {ReplyBodyContext} from '../../chat/reply-body.ts'
+import {activeMessagesAtom, type ChatMessage} from '../../state/chat.ts'
+import {afterNextPaint, startRecording} from '../measure.ts'
+import {noInput, sleepUntil} from '../scenarios.ts'
+import type {Stage} from '../stage.tsx'
+import type {RunResult, TimelinePoint} from '../types.ts'
+import {arrivalLags, arrivalTimes, watchArrivals, type Arrival} from './arrivals.ts'
+import {chatFigures} from './chat-figures.ts'
+import type {ChatRunPlan} from './chat-plan.ts'
+import {canMeasureCpu, startCpu} from './cpu.ts'
+import {loadReplyBody, type ReplyTracker} from './reply-bodies.tsx'
+
+/** How long one reply may take beyond its schedule before the run fails. */
+const graceMs = 60_000
+
+/** Run `plan` on `stage`. */
+export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSignal): Promise<RunResult> {
+  const store = createStore()
+  const paints = new Map<string, Arrival[]>()
+  const versions = new Map<string, {lengths: number[]; key: string}>()
+  const points: TimelinePoint[] = []
+  let origin = performance.now()
+  const tracker: ReplyTracker = {
+    committed(id, chars, mainMs) {
+      const point: TimelinePoint = {t: performance.now() - origin, version: points.length + 1, partial: false, mainMs, workerMs: null, paintedAt: null}
+      points.push(point)
+      afterNextPaint((at) => {
+        point.paintedAt = at - origin
+        if (chars !== undefined) paints.get(id)?.push({at, chars})
+      })
+    },
+    charsOf: (id, version) => versions.get(id)?.lengths[version - 1],
+  }
+  // The languages first (grammars), then a reply of another seed.
+  const warmText = [...replyLanguages.map((lang) => '```' + lang + '\nlet x = 1\n```'), generateReply(12_000, 99, {footnotes: plan.footnotes})].join('\n\n')
+  const Body = await loadReplyBody(plan.mode, tracker, warmText, (element) => stage.showElement(element))
+  stage.clear()
+  stage.showRaw(
+    <Provider store={store}>
+      <ReplyBodyContext.Provider value={Body}>
+        <div className="chat bench-chat">
+          <section className="chat-main" aria-label="Conversation">
+            <MessageList />
+            <Composer />
+          </section>
+        </div>
+      </ReplyBodyContext.Provider>
+    </Provider>,
+  )
+  const stops: Array<() => void> = []
+  if (plan.mode === 'offthread') stops.push(startChatRenderer(store))
+  // The texts the chat renderer sends each reply's session, in order: its versions.
+  stops.push(store.sub(activeMessagesAtom, () => trackVersions(store.get(activeMessagesAtom), versions)))
+  const arrivals = watchArrivals()
+  stops.push(arrivals.stop)
+  // One reply of `plan`, received and painted whole: its lags, and how long it streamed.
+  const receive = async (reply: ChatRunPlan['replies'][number], cps: number) => {
+    const count = arrivals.replies.length
+    sendMessage(store, reply.command)
+    const sent = store.get(activeMessagesAtom).at(-1)!
+    paints.set(sent.id, [])
+    const deadline = performance.now() + (reply.bytes * 1000) / cps + graceMs
+    const done = await waitForReply(store, sent.id, deadline, signal)
+    if (done.status !== 'done') throw new Error(`A reply ended ${done.status}: ${done.error ?? 'no reason given'}`)
+    const replyArrivals = arrivalTimes(arrivals.replies[count] ?? [], cps)
+    while (paints.get(sent.id)!.at(-1)?.chars !== done.text.length) {
+      if (performance.now() > deadline) throw new Error('A reply was not painted whole in time')
+      await sleepUntil(performance.now() + 16, signal)
+    }
+    return {lags: arrivalLags(replyArrivals, paints.get(sent.id)!, performance.now()), ms: (replyArrivals.at(-1)?.at ?? 0) - (replyArrivals[0]?.at ?? 0)}
+  }
+  try {
+    // A first, short reply, unmeasured: the stream reader's code and the mode's path through the view are loaded and compiled.
+    await receive({bytes: 2_000, planned: 2_000, seed: 99, command: `/bench-reply bytes=2000 seed=99 cps=20000 footnotes=${plan.footnotes ? 1 : 0}`}, 20_000)
+    await sleepUntil(performance.now() + 300, signal)
+    const measured = arrivals.replies.length
+    const stopCpu = await startCpu()
+    const recorder = startRecording()
+    origin = recorder.origin
+    points.length = 0
+    const lags: number[] = []
+    let streamMs = 0
+    for (const reply of plan.replies) {
+      const received = await receive(reply, plan.cps)
+      lags.push(...received.lags)
+      streamMs += received.ms
+    }
+    // Work right after the last paint (highlighting, layout) still counts.
+    await sleepUntil(performance.now() + 250, signal)
+    const recording = recorder.stop()
+    const cpu = await stopCpu()
+    const chunks = arrivals.replies.slice(measured).reduce((total, list) => total + list.length, 0)
+    return {
+      document: plan.document,
+      scenario: 'chat',
+      mode: plan.mode,
+      figures: chatFigures({plan, recording, points, lags, chunks, streamMs, cpu, durationMs: performance.now() - origin, input: noInput}),
+      timeline: points,
+      frameGaps: recording.frameGaps.map(([t, gap]) => [Math.round(t * 10) / 10, Math.round(gap * 10) / 10]),
+      notes: chatNotes(plan),
+    }
+  } finally {
+    for (const stop of stops) stop()
+    stage.clear()
+  }
+}
+
+/** Record each new text a reply's session is sent, as the chat renderer sends it: changed text, or the end of streaming. */
+function trackVersions(messages: readonly ChatMessage[], versions: Map<string, {lengths: number[]; key: string}>): void {
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue
+    let sent = versions.get(message.id)
+    if (!sent) versions.set(message.id, (sent = {lengths: [], key: ''}))
+    const key = `${message.text.length}:${message.status === 'streaming'}`
+    if (sent.key === key) continue
+    sent.key = key
+    sent.lengths.push(message.text.length)
+  }
+}
+
+/** Resolves with reply `id`'s message once it no longer streams. */
+function waitForReply(store: ReturnType<typeof createStore>, id: string, deadline: number, signal: AbortSignal): Promise<ChatMessage> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const message = store.get(activeMessagesAtom).find((item) => item.id === id)
+      if (message && message.status !== 'streaming') finish(undefined, message)
+      else if (performance.now() > deadline) finish(new Error('A reply did not end in time'))
+    }
+    const timer = setInterval(check, 250)
+    const unsubscribe = store.sub(activeMessagesAtom, check)
+    const onAbort = () => finish(signal.reason instanceof Error ? signal.reason : new DOMException('Cancelled', 'AbortError'))
+    signal.addEventListener('abort', onAbort)
+    function finish(error: Error | undefined, message?: ChatMessage) {
+      clearInterval(timer)
+      unsubscribe()
+      signal.removeEventListener('abort', onAbort)
+      if (error) reject(error)
+      else resolve(message!)
+    }
+    check()
+  })
+}
+
+/** What a chat run of `plan` measures differently. */
+function chatNotes(plan: ChatRunPlan): string[] {
+  const notes: string[] = []
+  const shortened = plan.replies.filter((reply) => reply.bytes < reply.planned)
+  if (shortened.length > 0) notes.push(`${shortened.length} of ${plan.replies.length} replies generated shorter than planned, to stream within the time asked for.`)
+  if (plan.mode === 'streamdown') notes.push('Streamdown highlights code after its commit: that work is in the CPU, long-task and frame figures, not in main ms/chunk.')
+  if (plan.mode === 'offthread') notes.push('Main ms/chunk counts the reply body’s commits; the mount scheduler’s later steps are in the CPU, long-task and frame figures.')
+  if (!canMeasureCpu()) notes.push('CPU time needs Chromium’s trace: run `npm run bench -- --chat`.')
+  return notes
+}
