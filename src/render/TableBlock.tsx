@@ -49,7 +49,7 @@ export function TableBlock({table, lineStart, lineEnd, children}: TableBlockProp
     feedback?.button === button ? (feedback.ok ? 'Copied' : 'Copy failed') : text
 
   return (
-    <div className="table-block" data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined}>
+    <div className={table?.data?.wideTable ? 'table-block wide' : 'table-block'} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined}>
       <div className="table-toolbar" role="toolbar" aria-label="Table">
         <button type="button" className="code-copy" title="Copy the table as Markdown" onClick={() => copy('markdown')}>
           {label('markdown', 'Copy Markdown')}

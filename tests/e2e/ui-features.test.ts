@@ -80,6 +80,18 @@ describe('table toolbar', () => {
     expect(download.suggestedFilename()).toBe('table.csv')
     expect(await readFile(await download.path(), 'utf8')).toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
   })
+
+  it('should copy every column of a wide table, not only those mounted', async () => {
+    const row = (cell: (index: number) => string) => `|${Array.from({length: 300}, (_, index) => cell(index)).join('|')}|`
+    await openMarkdown(page, served.url, ['# Wide', '', row((index) => `c${index}`), row(() => '---'), row((index) => `v${index}`)].join('\n'))
+    // Only the columns in view are in the page (src/render/components.tsx).
+    expect(await page.locator(`${previewRoot} .wide-table th`).count()).toBeLessThan(60)
+    await page.click(`${previewRoot} .table-toolbar button:has-text("Copy CSV")`)
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^c0,/)
+    const csv = await page.evaluate(() => navigator.clipboard.readText())
+    expect(csv.split('\r\n').map((line) => line.split(',').length)).toEqual([300, 300, 1])
+    expect(csv).toContain(',v299\r\n')
+  })
 })
 
 describe('outline', () => {
