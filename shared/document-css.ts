@@ -11,12 +11,14 @@
 const lightColors = `
   --md-fg: #1f2328; --md-muted: #59636e; --md-bg: #ffffff; --md-subtle-bg: #f6f8fa;
   --md-border: #d1d9e0; --md-border-muted: #d1d9e0b3; --md-code-bg: #818b981f;
-  --md-link: #0969da; --md-error: #d1242f;`
+  --md-link: #0969da; --md-error: #d1242f;
+  --md-note: #0969da; --md-tip: #1a7f37; --md-important: #8250df; --md-warning: #9a6700; --md-caution: #d1242f;`
 
 const darkColors = `
   --md-fg: #f0f6fc; --md-muted: #9198a1; --md-bg: #0d1117; --md-subtle-bg: #151b23;
   --md-border: #3d444d; --md-border-muted: #3d444db3; --md-code-bg: #656c7633;
-  --md-link: #4493f8; --md-error: #f85149;`
+  --md-link: #4493f8; --md-error: #f85149;
+  --md-note: #4493f8; --md-tip: #3fb950; --md-important: #ab7df8; --md-warning: #d29922; --md-caution: #f85149;`
 
 // Shiki's dual themes put both palettes on every token as CSS variables.
 // See: <https://shiki.style/guide/dual-themes#class-based-dark-mode>
@@ -64,6 +66,17 @@ body { margin: 0; color: var(--md-fg); background: var(--md-bg); }
 .markdown-body blockquote { margin-left: 0; padding: 0 1em; color: var(--md-muted); border-left: 0.25em solid var(--md-border); }
 .markdown-body blockquote > :first-child { margin-top: 0; }
 .markdown-body blockquote > :last-child { margin-bottom: 0; }
+/* GitHub's alerts (\`> [!NOTE]\`): a coloured bar and title with its octicon. */
+.markdown-body .markdown-alert { margin: 0 0 16px; padding: 8px 16px; color: inherit; border-left: 0.25em solid var(--md-alert); }
+.markdown-body .markdown-alert > :first-child { margin-top: 0; }
+.markdown-body .markdown-alert > :last-child { margin-bottom: 0; }
+.markdown-body .markdown-alert-title { display: flex; align-items: center; gap: 8px; font-weight: 500; line-height: 1; color: var(--md-alert); }
+.markdown-body .markdown-alert-title svg { flex: none; fill: currentColor; }
+.markdown-body .markdown-alert-note { --md-alert: var(--md-note); }
+.markdown-body .markdown-alert-tip { --md-alert: var(--md-tip); }
+.markdown-body .markdown-alert-important { --md-alert: var(--md-important); }
+.markdown-body .markdown-alert-warning { --md-alert: var(--md-warning); }
+.markdown-body .markdown-alert-caution { --md-alert: var(--md-caution); }
 
 .markdown-body :is(ul, ol) { padding-left: 2em; }
 .markdown-body :is(ul, ol) :is(ul, ol) { margin-top: 0; margin-bottom: 0; }

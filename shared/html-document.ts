@@ -47,11 +47,30 @@ export function hastToDocument(hast: Root, options: DocumentOptions): string {
   return toHtml(document)
 }
 
-/** Text of the first `<h1>`, or `Untitled` when there is none or it is empty. */
+/**
+ * The front matter's `title`, else the text of the first `<h1>`, else
+ * `Untitled`.
+ */
 export function titleOf(hast: Root): string {
+  const matter = frontMatterTitle(hast)
+  if (matter) return matter
   const h1 = findFirst(hast, (node) => node.tagName === 'h1')
   const title = h1 ? plainText(h1).replace(/\s+/g, ' ').trim() : ''
   return title || 'Untitled'
+}
+
+/** The `title` cell of the front matter's table (GitHub's `yaml-metadata`), which comes first. */
+function frontMatterTitle(hast: Root): string | undefined {
+  const table = hast.children.find((node) => node.type === 'element')
+  if (table?.type !== 'element' || table.tagName !== 'table' || table.properties.dataTableType !== 'yaml-metadata') return undefined
+  const rows: Element[] = []
+  for (const part of table.children) if (part.type === 'element') for (const row of part.children) if (row.type === 'element' && row.tagName === 'tr') rows.push(row)
+  const cells = (row: Element | undefined) => (row?.children ?? []).filter((cell): cell is Element => cell.type === 'element')
+  const column = cells(rows[0]).findIndex((cell) => plainText(cell).trim() === 'title')
+  const cell = column < 0 ? undefined : cells(rows[1])[column]
+  // A nested value shows as code: not a title.
+  if (!cell || cell.children.some((child) => child.type === 'element')) return undefined
+  return plainText(cell).replace(/\s+/g, ' ').trim() || undefined
 }
 
 function element(tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element {

@@ -21,6 +21,10 @@ import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
 import rehypeShiki from './plugins/rehype-shiki.ts'
 import rehypeSourceLines from './plugins/rehype-source-lines.ts'
 import remarkMathStrict from './plugins/remark-math-strict.ts'
+import remarkLatexDelimiters from './plugins/remark-latex-delimiters.ts'
+import remarkGemojiShortcodes from './plugins/remark-gemoji-shortcodes.ts'
+import remarkFrontMatter from './plugins/remark-front-matter.ts'
+import rehypeGithubAlerts from './plugins/rehype-github-alerts.ts'
 import {sanitizeSchema} from './sanitize-schema.ts'
 import type {RenderMessage} from '../shared/protocol.ts'
 import type {RenderResult} from './types.ts'
@@ -77,7 +81,7 @@ function markStage(stage: keyof StageTimes) {
 }
 
 /**
- * Math elements come only from `$` math, ```` ```math ```` fences and raw
+ * Math elements come only from `$` math, `\(` and `\[` math, ```` ```math ```` fences and raw
  * HTML whose class names `math-…`; footnote links only from `[^` calls and
  * raw HTML with `data-footnote-…` attributes. Without those, the math and
  * footnote plugins would walk the tree and change nothing, which is a good
@@ -85,8 +89,10 @@ function markStage(stage: keyof StageTimes) {
  */
 const mayHaveMath = (file: VFile) => {
   const source = String(file.value)
-  return source.includes('$') || /math/i.test(source)
+  return source.includes('$') || /math|\\[([]/i.test(source)
 }
+/** An alert's marker, `[!NOTE]` and the like. */
+const mayHaveAlerts = (file: VFile) => String(file.value).includes('[!')
 const mayHaveFootnotes = (file: VFile) => {
   const source = String(file.value)
   return source.includes('[^') || /footnote/i.test(source)
@@ -148,6 +154,9 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
     .use(remarkGfm)
     .use(remarkGfmTransformsWhenNeeded, {always})
     .use(remarkMathStrict)
+    .use(remarkLatexDelimiters)
+    .use(remarkGemojiShortcodes)
+    .use(remarkFrontMatter)
     .use(markStage('parse'))
     // Ids get their `user-content-` prefix from the sanitizer, once.
     .use(remarkRehype, {allowDangerousHtml: true, clobberPrefix: ''})
@@ -155,6 +164,7 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
     .use(markStage('toHast'))
     .use(rehypeSanitize, sanitizeSchema)
     .use(onlyIf(mayHaveFootnotes, rehypeFootnoteLinks, always))
+    .use(onlyIf(mayHaveAlerts, rehypeGithubAlerts, always))
     .use(markStage('sanitize'))
     .use(onlyIf(mayHaveMath, rehypeMathBlocks, always))
     .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup, always))

@@ -4,7 +4,8 @@ const attributes = defaultSchema.attributes ?? {}
 
 /**
  * GitHub's allowlist (hast-util-sanitize's default schema) plus the classes
- * that math needs, as in "Example: math" of the rehype-sanitize readme.
+ * that math needs, as in "Example: math" of the rehype-sanitize readme, and
+ * GitHub's mark on a front matter table.
  *
  * Protocol checks are off here on purpose: `rehype-link-rule` enforces the
  * product's link rule on the sanitized tree, case-insensitively, and turns a
@@ -15,6 +16,8 @@ export const sanitizeSchema: Schema = {
   attributes: {
     ...attributes,
     code: [['className', /^language-./, 'math-inline', 'math-display']],
+    // The front matter's table, marked as GitHub marks it.
+    table: [...(attributes.table ?? []), ['dataTableType', 'yaml-metadata']],
     // `srcset` holds several addresses; not worth a parser of its own.
     source: [],
   },

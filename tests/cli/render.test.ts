@@ -39,6 +39,12 @@ describe.concurrent('npm run render', () => {
     expect(stdout).toContain('class="footnotes"')
     expect(stdout).not.toMatch(/javascript:|vbscript:|data:text/i)
     expect(stdout).not.toContain('<script')
+    // GitHub's and chat models' syntax.
+    expect(stdout).toContain('Emoji shortcodes 🎉 👍, not in <code>:code:</code>')
+    expect(stdout).toMatch(/<div class="math-block"[^>]*><span class="katex-display">/)
+    expect(stdout).toContain('Escaped brackets stay text: arr[0].')
+    expect(stdout).toMatch(/<div class="markdown-alert markdown-alert-note"[^>]*>\n<p class="markdown-alert-title"><svg class="octicon octicon-info"/)
+    expect(stdout).toContain('<div class="markdown-alert markdown-alert-warning"')
     // Content problems are reported where they are, and do not fail the run.
     expect(stderr).toMatch(/^tests\/fixtures\/features\.md:70:19: Could not render math with KaTeX: .+ \[[\w-]+\]$/m)
     expect(stderr).toContain(
@@ -68,6 +74,17 @@ describe.concurrent('npm run render', () => {
     expect(stderr).toBe('')
     expect(stdout).toContain('<title>1 &#x3C; 2 &#x26; 3</title>')
     expect(stdout).toContain('<p data-line-start="3" data-line-end="3">Some <em>text</em>.</p>')
+  })
+
+  test("should take the page's title from the front matter, in a full render and a streamed one", async () => {
+    const markdown = '---\ntitle: From the front matter\n---\n# A heading\n'
+    for (const args of [['-'], ['--stream', '7', '-']]) {
+      const {code, stdout} = await runCli(args, markdown)
+      expect(code).toBe(0)
+      expect(stdout).toContain('<title>From the front matter</title>')
+      expect(stdout).toContain('<table data-table-type="yaml-metadata"')
+      expect(stdout).toContain('.markdown-alert-title')
+    }
   })
 
   test('should name stdin `<stdin>` in content problems', async () => {

@@ -53,6 +53,15 @@ describe('titleOf', () => {
     expect(titleOf(hast)).toBe('Euler: e^{i\\pi} and more')
   })
 
+  test("should prefer the front matter's title", async () => {
+    expect(titleOf((await markdownToHast('---\ntitle: "Trip  notes"\ndate: 2026-01-02\n---\n# Heading\n')).hast)).toBe('Trip notes')
+    // No title key, or one that is not text: the h1.
+    expect(titleOf((await markdownToHast('---\nauthor: Ana\n---\n# Heading\n')).hast)).toBe('Heading')
+    expect(titleOf((await markdownToHast('---\ntitle: [a, b]\n---\n# Heading\n')).hast)).toBe('Heading')
+    // A table of the document's own is not front matter.
+    expect(titleOf((await markdownToHast('| title |\n|---|\n| Cell |\n\n# Heading\n')).hast)).toBe('Heading')
+  })
+
   test('should fall back to Untitled without a usable h1', async () => {
     expect(titleOf((await markdownToHast('## Only h2\n')).hast)).toBe('Untitled')
     expect(titleOf((await markdownToHast('#\n\ntext\n')).hast)).toBe('Untitled')

@@ -12,7 +12,11 @@
  * kinds 1–5 (CommonMark §4.6), lists (a later item at column 0 continues the
  * list and makes it loose), and raw HTML elements left open (the HTML parser
  * keeps an unclosed `<div>` or `<b>` open over later blocks).
+ *
+ * Front matter (`---` … `---` on the first lines) is a block of its own,
+ * whatever it holds: the parser reads it only at the very start.
  */
+import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 /** Scanner state at a line boundary. */
 export interface ScanState {
@@ -71,6 +75,12 @@ export function scanBlocks(
   const blocks: ScannedBlock[] = [{start: from, end: text.length, state}]
   let current = {...state}
   let position = from
+  const matter = from === 0 ? frontMatterOf(text) : undefined
+  if (matter) {
+    // Blank lines after it go with it; the next line starts a block.
+    position = matter.end
+    current = {...initialState}
+  }
   // A line ends at `\n`, `\r\n` or a lone `\r`, as in CommonMark (§2.1).
   let nextReturn = text.indexOf('\r', from)
   while (position < text.length) {

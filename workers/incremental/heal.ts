@@ -3,17 +3,33 @@
  * construct does not flash as raw markers: `**bold` shows bold, `` `code ``
  * code, `[link](` the link text, `$$` math, and a table whose header row is
  * still arriving is held back until its delimiter row can be completed.
+ * LaTeX's `\(` and `\[` are closed, a quote's alert marker, a shortcode
+ * (`:ta`) and front matter still arriving are held back or closed too.
  * The final render after the stream never goes through here.
  */
 import remend from 'remend'
+import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 const pipeRow = /^ {0,3}\|/
 const delimiterRow = /^ {0,3}\|?(?: *:?-+:? *\|)+ *:?-*:? *$/
 const partialDelimiter = /^ {0,3}\|?[ :|-]*$/
 
-/** `text` with its incomplete end completed or held back, for display. */
-export function healTail(text: string): string {
-  return remend(healTable(dropIncompleteImage(text)), {
+/**
+ * `text` with its incomplete end completed or held back, for display.
+ * `atStart`: the text starts the document, so it may open front matter.
+ */
+export function healTail(text: string, atStart = false): string {
+  if (atStart && /^---[ \t]*\r?\n/.test(text)) {
+    // Front matter is YAML, not markdown: only the text after it is healed.
+    const matter = frontMatterOf(text)
+    if (matter) return text.slice(0, matter.end) + healTail(text.slice(matter.end))
+    // Its first key still arriving: hold it back; a key in: close it.
+    if (/^---[ \t]*\r?\n[^\n:]*$/.test(text)) return ''
+    if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')
+  }
+  // remend would read an escaped bracket as a link's: hide it from remend.
+  const hidden = closeLatexMath(holdBackMarkers(text)).replace(/(?<!\\)((?:\\\\)*)\\([[\]])/g, (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'))
+  const healed = remend(healTable(dropIncompleteImage(hidden)), {
     // These two rewrite complete text (`20~25`, `- > 5`): never.
     singleTilde: false,
     comparisonOperators: false,
@@ -22,6 +38,36 @@ export function healTail(text: string): string {
     images: false,
     linkMode: 'text-only',
   })
+  return healed.includes('\uE000') || healed.includes('\uE001') ? healed.replace(/\uE000/g, '\\[').replace(/\uE001/g, '\\]') : healed
+}
+
+/** An alert's marker still arriving (`> [!NO`), or alone so far, shows as quoted text: hold it back; and a shortcode still arriving (` :ta`). */
+function holdBackMarkers(text: string): string {
+  return text.replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*)$/, '$1').replace(/(^|[\s(]):[+\w-]*$/, '$1')
+}
+
+/**
+ * `\(` or `\[` (at the start of a line) left open in the last paragraph, as
+ * `remark-latex-delimiters` reads them, is closed, or dropped while nothing
+ * follows it. Not inside code: an odd number of fences, or a code span.
+ */
+function closeLatexMath(text: string): string {
+  if (!text.includes('\\') || (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return text
+  const paragraphStart = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
+  // Code spans and escaped backslashes hide delimiters; kept the same length.
+  const masked = text.slice(paragraphStart).replace(/(`+)[\s\S]*?\1|\\\\/g, (match) => ' '.repeat(match.length))
+  let open: {at: number; closer: string} | undefined
+  for (const match of masked.matchAll(/\\([()[\]])/g)) {
+    const sign = match[1]!
+    const lineStart = /(?:^|\n)[ \t>]*$/.test(masked.slice(0, match.index))
+    if (!open && (sign === '(' || (sign === '[' && lineStart))) open = {at: match.index, closer: sign === '(' ? '\\)' : '\\]'}
+    else if (open && (sign === ')' || sign === ']') && open.closer.endsWith(sign)) open = undefined
+  }
+  if (!open) return text
+  const at = paragraphStart + open.at
+  const inside = text.slice(at + 2).replace(/\\$/, '')
+  if (inside.trim() === '') return text.slice(0, at)
+  return text.slice(0, at + 2) + inside + ' ' + open.closer
 }
 
 /** An image whose address is still arriving would show as a broken image. */

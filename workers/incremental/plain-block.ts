@@ -6,6 +6,8 @@
  */
 import type {Element, ElementContent} from 'hast'
 import type {BlockRender} from './render-block.ts'
+// An emoji shortcode (`:tada:`) is not plain prose.
+import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
 
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
@@ -17,6 +19,7 @@ import type {BlockRender} from './render-block.ts'
  * without checking that it is closed, it is the same.
  */
 export function renderPlain(text: string): BlockRender | undefined {
+  if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const body = text.replace(trailingWhiteSpace, '')
   const heading = plainHeading.exec(body)
   let children: ElementContent[] | undefined
@@ -36,6 +39,7 @@ export function renderPlain(text: string): BlockRender | undefined {
  * a bullet would start a list of its own).
  */
 export function renderPlainList(text: string): BlockRender | undefined {
+  if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const lines = text.replace(trailingWhiteSpace, '').split('\n')
   const first = plainItem.exec(lines[0]!)
   if (!first) return undefined

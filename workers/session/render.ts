@@ -8,11 +8,12 @@ import {renderGrownCode} from '../incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../incremental/grow-paragraph.ts'
 import {healTail} from '../incremental/heal.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
-import {renderBlock, type BlockRender} from '../incremental/render-block.ts'
+import {contextPrefix, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
 import {endsWithBlankLine, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
 import type {BlockPool} from '../block-pool.ts'
 import {prefixOf, type Context} from './context.ts'
+import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 import type {Entry} from './scan.ts'
 
 /** What a block's render was made from, and the render. */
@@ -50,13 +51,27 @@ function wanted(entries: readonly Entry[], index: number, context: Context, heal
   const entry = entries[index]!
   const last = index === entries.length - 1
   return {
-    text: last && heal ? healTail(entry.text) : entry.text,
-    prefix: prefixOf(entry, context),
+    text: last && heal ? healTail(entry.text, index === 0) : entry.text,
+    prefix: blockPrefix(entry, index, context),
     last,
     beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
     slot: last && needsSlot(entry, context),
   }
 }
+
+/**
+ * The prefix `entry`, the block at `index`, renders after. Front matter
+ * renders after none (it holds no references, and only the document's start
+ * can hold it); any other block that starts with `---` after one, so that
+ * the parser does not read it as front matter.
+ */
+export function blockPrefix(entry: Entry, index: number, context: Context): string {
+  if (index === 0 && entry.text.startsWith('---') && frontMatterOf(entry.text)) return ''
+  const prefix = prefixOf(entry, context)
+  return prefix === '' && index > 0 && entry.text.startsWith('---') ? notFrontMatter : prefix
+}
+
+const notFrontMatter = contextPrefix([], ['[offthread-context-end]: #'])
 
 /** The memo's render of `entry` when it still holds for `want`. */
 function held(memo: RenderMemo, entry: Entry, want: Wanted): BlockRender | undefined {
@@ -133,6 +148,9 @@ export function needsSlot(entry: Entry, context: Context): boolean {
   return context.footnotes.size > 0 && entry.text.includes('<')
 }
 
+/** A `\(` with no `\)` after it. */
+const openLatexMath = /\\\((?![\s\S]*\\\))/
+
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
   return withoutTrailingBlankLines(a) === withoutTrailingBlankLines(b)
@@ -147,7 +165,9 @@ function sameBlock(a: string, b: string): boolean {
  * when its closing fence came (then it is stable too).
  */
 async function renderGrown(from: Memo, text: string, last: boolean): Promise<BlockRender | undefined> {
-  if (last || endsWithBlankLine.test(text)) {
+  // An unclosed `\(` renders as text (`(`), yet the math it may open takes
+  // in what follows: the paragraph renders whole.
+  if ((last || endsWithBlankLine.test(text)) && !openLatexMath.test(from.text)) {
     const grown =
       (await renderGrownParagraph(from.render, from.text, text, from.prefix)) ??
       (await renderGrownList(from.render, from.text, text, from.prefix)) ??

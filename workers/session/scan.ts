@@ -9,6 +9,7 @@ import {definitionsOf} from '../incremental/context.ts'
 import {initialState, sameState, scanBlocks, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
 import {countLines} from '../incremental/render-block.ts'
 import {commonPrefixLength, commonSuffixLength} from '../incremental/text-diff.ts'
+import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 /** One block of the current text. Immutable: a changed block is a new entry (with the same id). */
 export interface Entry {
@@ -42,6 +43,9 @@ export type NewId = () => string
 export function rescan(previous: Entry[], previousText: string, text: string, newId: NewId): Scan {
   if (previous.length === 0) return {entries: toEntries(text, scanBlocks(text, 0, initialState).blocks, [], newId), firstChanged: 0}
   if (text === previousText) return {entries: previous, firstChanged: previous.length}
+  // Front matter that comes, goes or changes (its closing line arriving, say)
+  // moves block boundaries anywhere after it: scan again from the start.
+  if (frontMatterChanged(previousText, text)) return {entries: toEntries(text, scanBlocks(text, 0, initialState).blocks, previous, newId), firstChanged: 0}
   const prefix = commonPrefixLength(previousText, text)
   const suffix = commonSuffixLength(previousText, text, Math.min(previousText.length, text.length) - prefix)
   const delta = text.length - previousText.length
@@ -83,6 +87,11 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
   for (const entry of tail) previous.push(entry)
   const from = first + scanned.length
   return {entries: previous, firstChanged: first, reused: tail.length > 0 ? {from, shift: from - resumeAt!} : undefined}
+}
+
+function frontMatterChanged(previousText: string, text: string): boolean {
+  if (!previousText.startsWith('---') && !text.startsWith('---')) return false
+  return frontMatterOf(previousText)?.end !== frontMatterOf(text)?.end
 }
 
 /**

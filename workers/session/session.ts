@@ -11,11 +11,11 @@ import {isCold} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
 import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
 import {markdownToHast} from '../pipeline.ts'
-import {contextOf, prefixOf, type Context} from './context.ts'
+import {contextOf, type Context} from './context.ts'
 import {createShown, display, type Shown} from './display.ts'
 import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
 import {createPlacement, place, type Placement} from './place.ts'
-import {keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
+import {blockPrefix, keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
 import {rescan, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
 
@@ -274,7 +274,7 @@ async function renderWhole(session: Session, markdown: string, info: UpdateInfo)
 function firstStale(session: Session, upTo: number): number {
   for (let index = 0; index < upTo; index++) {
     const entry = session.entries[index]!
-    if (session.renders.get(entry.id)?.prefix !== prefixOf(entry, session.context!)) return index
+    if (session.renders.get(entry.id)?.prefix !== blockPrefix(entry, index, session.context!)) return index
   }
   return upTo
 }

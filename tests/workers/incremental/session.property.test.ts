@@ -33,6 +33,13 @@ const inline = fc.constantFrom(
   'a & b &amp; c',
   'me@example.com',
   'snake_case_words',
+  // LaTeX delimiters, emoji shortcodes (open ones too, closed by a later part).
+  '\\(x^2\\)',
+  'opens \\(a',
+  'closes b\\) it',
+  'arr\\[0\\]',
+  ':tada: and :+1:',
+  'at 10:30:smile:',
 )
 const paragraph = fc.array(inline, {minLength: 1, maxLength: 4}).map((parts) => parts.join(' '))
 const block = fc.oneof(
@@ -81,13 +88,25 @@ const block = fc.oneof(
   fc.constant('***'),
   fc.constant('Setext\n==='),
   paragraph.map((text) => `${text}\n- interrupting list`),
+  // GitHub alerts, and quotes that only look like them.
+  paragraph.map((text) => `> [!NOTE]\n> ${text}`),
+  fc.constant('> [!warning]\n> Careful.\n>\n> - a list'),
+  fc.constant('> [!TIP]'),
+  fc.constant('> [!TIP] not alone'),
+  fc.constant('\\[\n\\int f\n\\]'),
+  fc.constant('\\[ a = b \\]'),
+  fc.constant('\\[ open display'),
+  fc.constant('title: in a setext heading\n---'),
 )
+// Front matter (closed, with a blank line, empty, not YAML, unclosed) or none.
+const frontMatter = fc.constantFrom('', '', '---\ntitle: Tour :tada:\ntags: [a, b]\n---\n', '---\na: 1\n\nb: [x]\n---\n\n', '---\n---\n', '---\n: bad [\n---\n', '---\ntitle: unclosed\n\n')
 const separator = fc.constantFrom('\n', '\n\n', '\n\n', '\n\n\n', '\n \n')
 const document = fc
   .array(fc.tuple(block, separator), {minLength: 1, maxLength: 10})
   .map((parts) => parts.map(([text, sep]) => text + sep).join(''))
+const documentWithFrontMatter = fc.tuple(frontMatter, document).map(([matter, text]) => matter + text)
 
-const snippet = fc.constantFrom('\n\n', '\n', '```', '$$', '- ', '[^a]', '[ref]', '<div>', '</div>', '*', 'x', '  ', '[ref]: /new\n\n')
+const snippet = fc.constantFrom('\n\n', '\n', '```', '$$', '- ', '[^a]', '[ref]', '<div>', '</div>', '*', 'x', '  ', '[ref]: /new\n\n', '---\n', '\\(', '\\)', '\\[', '> [!NOTE]\n', ':')
 const edit = fc.record({at: fc.double({min: 0, max: 1, noNaN: true}), remove: fc.nat({max: 8}), insert: fc.oneof(snippet, fc.constant(''))})
 
 function applyEdit(text: string, {at, remove, insert}: {at: number; remove: number; insert: string}): string {
@@ -114,7 +133,7 @@ async function check(steps: string[]) {
 describe('render session equals a full render (property)', () => {
   it('after random edits and deletions', async () => {
     await fc.assert(
-      fc.asyncProperty(document, fc.array(edit, {minLength: 1, maxLength: 6}), async (text, edits) => {
+      fc.asyncProperty(documentWithFrontMatter, fc.array(edit, {minLength: 1, maxLength: 6}), async (text, edits) => {
         const steps = [text]
         for (const change of edits) steps.push(applyEdit(steps[steps.length - 1]!, change))
         await check(steps)
@@ -125,7 +144,7 @@ describe('render session equals a full render (property)', () => {
 
   it('after chunked appends', async () => {
     await fc.assert(
-      fc.asyncProperty(document, fc.integer({min: 1, max: 40}), async (text, size) => {
+      fc.asyncProperty(documentWithFrontMatter, fc.integer({min: 1, max: 40}), async (text, size) => {
         const steps: string[] = []
         for (let end = size; end < text.length; end += size) steps.push(text.slice(0, end))
         steps.push(text)
