@@ -21,12 +21,12 @@ const overscanRows = 10
 /** Where in the preview's viewport, from its top, the heading "in view" is read. */
 const readingLine = 0.25
 
-/** The header's button that shows and hides the outline. */
+/** The header's button that shows and hides the outline (an icon: the header has no room for more labels). */
 export function OutlineButton() {
   const [open, setOpen] = useAtom(outlineOpenAtom)
   return (
-    <button type="button" className="button outline-button" aria-pressed={open} title={open ? 'Hide the outline' : 'Show the outline'} onClick={() => setOpen(!open)}>
-      <ListIcon /> <span className="button-text">Outline</span>
+    <button type="button" className="button icon-button outline-button" aria-label="Outline" aria-pressed={open} title={open ? 'Hide the outline' : 'Show the outline'} onClick={() => setOpen(!open)}>
+      <ListIcon />
     </button>
   )
 }
