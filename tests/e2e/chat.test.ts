@@ -9,6 +9,7 @@ import {rm} from 'node:fs/promises'
 import {toHtml} from 'hast-util-to-html'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startServer} from '../../server/index.ts'
 import {replayAnswer} from '../../server/models/replay-answers.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
@@ -463,5 +464,39 @@ describe('boundaries', () => {
     expect(network.external()).toEqual([])
     // The injected HTTP errors are logged by the browser itself.
     expect(errors.filter((error) => !/status of (500|400)/.test(error))).toEqual([])
+  })
+})
+
+describe('access token', () => {
+  it('should ask for the token once, in the chat view, keep the message, and send it with the token from then on', async () => {
+    // The production server over the same build, with a token.
+    const server = await startServer({distDir: build.outDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, token: 'team-secret', log: () => {}}, requestLog: () => {}})
+    const tokenPage = await context.newPage()
+    try {
+      await tokenPage.goto(server.url)
+      await tokenPage.click('.view-tab:has-text("Chat")')
+      await tokenPage.fill(composer, '/help')
+      await tokenPage.press(composer, 'Enter')
+      await tokenPage.waitForSelector('form.token-form >> text=needs an access token')
+      expect(await tokenPage.inputValue(composer)).toBe('/help')
+      expect(await tokenPage.locator('.message').count()).toBe(0)
+
+      await tokenPage.fill('input[aria-label="Access token"]', 'team-secret')
+      await tokenPage.click('button:has-text("Save and send")')
+      await tokenPage.waitForSelector(`${lastAssistant}[data-status="done"]`)
+      expect(await tokenPage.locator('form.token-form').count()).toBe(0)
+      expect(await tokenPage.inputValue(composer)).toBe('')
+
+      // Kept in the browser: after a reload, the next message goes straight through.
+      await tokenPage.reload()
+      await tokenPage.click('.view-tab:has-text("Chat")')
+      await tokenPage.fill(composer, '/help')
+      await tokenPage.press(composer, 'Enter')
+      await tokenPage.waitForFunction((selector) => document.querySelectorAll(selector).length === 2, `${assistant}[data-status="done"]`)
+      expect(await tokenPage.locator('form.token-form').count()).toBe(0)
+    } finally {
+      await tokenPage.close()
+      await server.close()
+    }
   })
 })
