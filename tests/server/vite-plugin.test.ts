@@ -71,4 +71,21 @@ describe('the Vite plugin', () => {
       await server.close()
     }
   })
+
+  test('should refuse to serve an endpoint beyond loopback without a token, as npm start does', async () => {
+    process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1'
+    try {
+      const starting = preview({
+        configFile: false,
+        root,
+        logLevel: 'silent',
+        plugins: [chatServerPlugin()],
+        build: {outDir: root},
+        preview: {host: '0.0.0.0', port: 0, strictPort: true, open: false},
+      })
+      await expect(starting).rejects.toThrow(/Refusing to start: HOST=0\.0\.0\.0/)
+    } finally {
+      delete process.env.OPENAI_BASE_URL
+    }
+  })
 })
