@@ -13,6 +13,7 @@ import remarkRehype from 'remark-rehype'
 import {unified, type Plugin, type Processor} from 'unified'
 import {VFile} from 'vfile'
 import {loadedLanguages} from './highlighter.ts'
+import rehypeFenceOpen from './plugins/rehype-fence-open.ts'
 import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
 import {mathLeftToTypeset, rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
 import rehypeLinkRule from './plugins/rehype-link-rule.ts'
@@ -173,6 +174,7 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
     .use(markStage('katex'))
     .use(rehypeShiki)
     .use(markStage('shiki'))
+    .use(rehypeFenceOpen)
     .use(rehypeLinkRule)
     .use(rehypeSourceLines)
     .use(markStage('other')) as unknown as MarkdownProcessor

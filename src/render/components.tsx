@@ -11,6 +11,7 @@ import {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, t
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
+import {Diagram} from './mermaid/Diagram.tsx'
 import {coalesced, useGradual} from './mount-scheduler.ts'
 import {TableBlock} from './TableBlock.tsx'
 
@@ -43,6 +44,13 @@ export function CodeBlock({node: _node, ...props}: ElementProps<'pre'>) {
       <pre ref={pre} {...(preProps as ComponentProps<'pre'>)} />
     </div>
   )
+}
+
+/** `<pre>`: a mermaid fence, once closed, is drawn as a diagram; other code is a `CodeBlock`. */
+function Pre(props: ElementProps<'pre'>) {
+  const record = props as Record<string, unknown>
+  if (record['data-language'] === 'mermaid' && !record['data-fence-open']) return <Diagram {...props} />
+  return <CodeBlock {...props} />
 }
 
 /** A heading with a `#` link to itself, when it has a slug. */
@@ -253,7 +261,7 @@ function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>;
 /** Components for `toJsxRuntime`. */
 export const components = {
   p: Paragraph,
-  pre: CodeBlock,
+  pre: Pre,
   a: Link,
   input: Checkbox,
   table: Table,

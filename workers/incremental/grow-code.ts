@@ -14,6 +14,7 @@
  */
 import type {Element} from 'hast'
 import {toString} from 'hast-util-to-string'
+import {diagramLanguages} from '../plugins/rehype-fence-open.ts'
 import {highlightCode} from '../plugins/rehype-shiki.ts'
 import {countLines, onlyTopElement, type BlockRender} from './render-block.ts'
 
@@ -74,7 +75,8 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
   if (!highlighted) return undefined
   const grown: Element = {
     ...pre,
-    properties: {...highlighted.properties, dataLineStart: pre.properties.dataLineStart, dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1},
+    // As rehype-fence-open marks a diagram still open.
+    properties: {...highlighted.properties, ...(!closed && diagramLanguages.has(language) && {dataFenceOpen: true}), dataLineStart: pre.properties.dataLineStart, dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1},
     children: highlighted.children,
   }
   return closed ? {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true} : {...previous, nodes: [grown], footnoteRefs: []}

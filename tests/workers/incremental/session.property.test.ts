@@ -57,6 +57,9 @@ const block = fc.oneof(
   fc.constant('[^c]: Footnote c cites[^a].'),
   fc.constant('```js\nlet a = 1\n\nlet b = 2\n```'),
   fc.constant('```\nunclosed fence'),
+  // A diagram is drawn only once closed (the worker marks an open one).
+  fc.constant('```mermaid\ngraph TD\n  A --> B\n```'),
+  fc.constant('```mermaid\nunclosed diagram'),
   fc.constant('```\n\nfirst line blank\n```'),
   fc.constant('~~~py\nx = 1\n~~~'),
   // Lines that look like closing fences but are not: an info string, a shorter fence.

@@ -1,0 +1,25 @@
+/**
+ * Diagrams as sanitized SVG (diagram-frame.ts), kept by source and theme, so
+ * a block mounted again (scrolled back to, or the document opened again)
+ * shows at once. Loaded only when a document has a diagram.
+ */
+import {drawInFrame, type FrameRequest, type FrameResult} from './diagram-frame.ts'
+
+/** Diagrams kept, the most recently used last. */
+const cache = new Map<string, FrameResult>()
+const cacheSize = 64
+
+/** The diagram of `request.source` as sanitized SVG, or the reason it could not be drawn. */
+export async function drawDiagram(request: FrameRequest, signal?: AbortSignal): Promise<FrameResult> {
+  const key = `${request.theme}\u0000${request.fontFamily}\u0000${request.source}`
+  const kept = cache.get(key)
+  if (kept) {
+    cache.delete(key)
+    cache.set(key, kept)
+    return kept
+  }
+  const result = await drawInFrame(request, signal)
+  cache.set(key, result)
+  if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
+  return result
+}
