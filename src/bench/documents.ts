@@ -1,5 +1,4 @@
 /** The documents a benchmark can run on: generated sizes, a sample, or the open document. */
-import {generateReply} from '../../shared/gen-reply.ts'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {markdownAtom} from '../state/documents.ts'
 import {store} from '../state/store.ts'
@@ -50,6 +49,8 @@ export async function loadDocument(id: string, signal: AbortSignal): Promise<Ben
     const footnotes = id.startsWith('reply-fn:')
     const bytes = Number(id.slice(id.indexOf(':') + 1))
     if (!Number.isFinite(bytes) || bytes <= 0) throw new Error(`Expected a size in bytes, not \`${id}\``)
+    // Loaded when a benchmark asks for a reply, not with the app.
+    const {generateReply} = await import('../../shared/gen-reply.ts')
     text = generateReply(bytes, benchSeed, {footnotes})
   } else if (id.startsWith('sample:')) {
     const response = await fetch(new URL(`samples/${encodeURIComponent(id.slice(7))}`, document.baseURI), {signal})

@@ -20,37 +20,93 @@ import type {Stage} from '../stage.tsx'
 import type {RunResult, TimelinePoint} from '../types.ts'
 import {arrivalLags, arrivalTimes, watchArrivals, type Arrival} from './arrivals.ts'
 import {chatFigures} from './chat-figures.ts'
-import type {ChatRunPlan} from './chat-plan.ts'
+import type {ChatReplyPlan, ChatRunPlan} from './chat-plan.ts'
 import {canMeasureCpu, startCpu} from './cpu.ts'
 import {loadReplyBody, type ReplyTracker} from './reply-bodies.tsx'
 
 /** How long one reply may take beyond its schedule before the run fails. */
 const graceMs = 60_000
 
+type Store = ReturnType<typeof createStore>
+
+/** What the run's parts share: the chat's store, what each reply's body showed, and what arrived. */
+interface ChatRecord {
+  store: Store
+  signal: AbortSignal
+  /** Per reply: paints, with the characters each showed. */
+  paints: Map<string, Arrival[]>
+  /** Per reply: the length of each text its render session was sent, by version. */
+  versions: Map<string, {lengths: number[]; key: string}>
+  /** Commits of reply bodies since the recording began. */
+  points: TimelinePoint[]
+  origin: number
+  arrivals: ReturnType<typeof watchArrivals>
+}
+
 /** Run `plan` on `stage`. */
 export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSignal): Promise<RunResult> {
-  const store = createStore()
-  const paints = new Map<string, Arrival[]>()
-  const versions = new Map<string, {lengths: number[]; key: string}>()
-  const points: TimelinePoint[] = []
-  let origin = performance.now()
+  const record: ChatRecord = {store: createStore(), signal, paints: new Map(), versions: new Map(), points: [], origin: performance.now(), arrivals: watchArrivals()}
+  const stops: Array<() => void> = [record.arrivals.stop]
+  try {
+    await mountChat(plan, stage, record)
+    if (plan.mode === 'offthread') stops.push(startChatRenderer(record.store))
+    // The texts the chat renderer sends each reply's session, in order: its versions.
+    stops.push(record.store.sub(activeMessagesAtom, () => trackVersions(record.store.get(activeMessagesAtom), record.versions)))
+    // A first, short reply, unmeasured: the stream reader's code and the mode's path through the view are loaded and compiled.
+    await receiveReply(record, {bytes: 2_000, planned: 2_000, seed: 99, command: `/bench-reply bytes=2000 seed=99 cps=20000 footnotes=${plan.footnotes ? 1 : 0}`}, 20_000)
+    await sleepUntil(performance.now() + 300, signal)
+    const measured = record.arrivals.replies.length
+    const stopCpu = await startCpu()
+    const recorder = startRecording()
+    record.origin = recorder.origin
+    record.points.length = 0
+    const lags: number[] = []
+    let streamMs = 0
+    for (const reply of plan.replies) {
+      const received = await receiveReply(record, reply, plan.cps)
+      lags.push(...received.lags)
+      streamMs += received.ms
+    }
+    // Work right after the last paint (highlighting, layout) still counts.
+    await sleepUntil(performance.now() + 250, signal)
+    const recording = recorder.stop()
+    const cpu = await stopCpu()
+    const chunks = record.arrivals.replies.slice(measured).reduce((total, list) => total + list.length, 0)
+    const durationMs = performance.now() - record.origin
+    return {
+      document: plan.document,
+      scenario: 'chat',
+      mode: plan.mode,
+      figures: chatFigures({plan, recording, points: record.points, lags, chunks, streamMs, cpu, durationMs, input: noInput}),
+      timeline: record.points,
+      frameGaps: recording.frameGaps.map(([t, gap]) => [Math.round(t * 10) / 10, Math.round(gap * 10) / 10]),
+      notes: chatNotes(plan),
+    }
+  } finally {
+    for (const stop of stops) stop()
+    stage.clear()
+  }
+}
+
+/** Load and warm up the mode's reply body, then show the chat with it. */
+async function mountChat(plan: ChatRunPlan, stage: Stage, record: ChatRecord): Promise<void> {
   const tracker: ReplyTracker = {
     committed(id, chars, mainMs) {
-      const point: TimelinePoint = {t: performance.now() - origin, version: points.length + 1, partial: false, mainMs, workerMs: null, paintedAt: null}
-      points.push(point)
+      const point: TimelinePoint = {t: performance.now() - record.origin, version: record.points.length + 1, partial: false, mainMs, workerMs: null, paintedAt: null}
+      record.points.push(point)
       afterNextPaint((at) => {
-        point.paintedAt = at - origin
-        if (chars !== undefined) paints.get(id)?.push({at, chars})
+        point.paintedAt = at - record.origin
+        if (chars !== undefined) record.paints.get(id)?.push({at, chars})
       })
     },
-    charsOf: (id, version) => versions.get(id)?.lengths[version - 1],
+    charsOf: (id, version) => record.versions.get(id)?.lengths[version - 1],
   }
   // The languages first (grammars), then a reply of another seed.
   const warmText = [...replyLanguages.map((lang) => '```' + lang + '\nlet x = 1\n```'), generateReply(12_000, 99, {footnotes: plan.footnotes})].join('\n\n')
   const Body = await loadReplyBody(plan.mode, tracker, warmText, (element) => stage.showElement(element))
   stage.clear()
   stage.showRaw(
-    <Provider store={store}>
+    <Provider store={record.store}>
       <ReplyBodyContext.Provider value={Body}>
         <div className="chat bench-chat">
           <section className="chat-main" aria-label="Conversation">
@@ -61,62 +117,24 @@ export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSign
       </ReplyBodyContext.Provider>
     </Provider>,
   )
-  const stops: Array<() => void> = []
-  if (plan.mode === 'offthread') stops.push(startChatRenderer(store))
-  // The texts the chat renderer sends each reply's session, in order: its versions.
-  stops.push(store.sub(activeMessagesAtom, () => trackVersions(store.get(activeMessagesAtom), versions)))
-  const arrivals = watchArrivals()
-  stops.push(arrivals.stop)
-  // One reply of `plan`, received and painted whole: its lags, and how long it streamed.
-  const receive = async (reply: ChatRunPlan['replies'][number], cps: number) => {
-    const count = arrivals.replies.length
-    sendMessage(store, reply.command)
-    const sent = store.get(activeMessagesAtom).at(-1)!
-    paints.set(sent.id, [])
-    const deadline = performance.now() + (reply.bytes * 1000) / cps + graceMs
-    const done = await waitForReply(store, sent.id, deadline, signal)
-    if (done.status !== 'done') throw new Error(`A reply ended ${done.status}: ${done.error ?? 'no reason given'}`)
-    const replyArrivals = arrivalTimes(arrivals.replies[count] ?? [], cps)
-    while (paints.get(sent.id)!.at(-1)?.chars !== done.text.length) {
-      if (performance.now() > deadline) throw new Error('A reply was not painted whole in time')
-      await sleepUntil(performance.now() + 16, signal)
-    }
-    return {lags: arrivalLags(replyArrivals, paints.get(sent.id)!, performance.now()), ms: (replyArrivals.at(-1)?.at ?? 0) - (replyArrivals[0]?.at ?? 0)}
+}
+
+/** Send the command for `reply` as the composer does; resolves once it is received and painted whole, with its lags and how long it streamed. */
+async function receiveReply(record: ChatRecord, reply: ChatReplyPlan, cps: number): Promise<{lags: number[]; ms: number}> {
+  const {store, arrivals, paints, signal} = record
+  const count = arrivals.replies.length
+  sendMessage(store, reply.command)
+  const sent = store.get(activeMessagesAtom).at(-1)!
+  paints.set(sent.id, [])
+  const deadline = performance.now() + (reply.bytes * 1000) / cps + graceMs
+  const done = await waitForReply(store, sent.id, deadline, signal)
+  if (done.status !== 'done') throw new Error(`A reply ended ${done.status}: ${done.error ?? 'no reason given'}`)
+  const replyArrivals = arrivalTimes(arrivals.replies[count] ?? [], cps)
+  while (paints.get(sent.id)!.at(-1)?.chars !== done.text.length) {
+    if (performance.now() > deadline) throw new Error('A reply was not painted whole in time')
+    await sleepUntil(performance.now() + 16, signal)
   }
-  try {
-    // A first, short reply, unmeasured: the stream reader's code and the mode's path through the view are loaded and compiled.
-    await receive({bytes: 2_000, planned: 2_000, seed: 99, command: `/bench-reply bytes=2000 seed=99 cps=20000 footnotes=${plan.footnotes ? 1 : 0}`}, 20_000)
-    await sleepUntil(performance.now() + 300, signal)
-    const measured = arrivals.replies.length
-    const stopCpu = await startCpu()
-    const recorder = startRecording()
-    origin = recorder.origin
-    points.length = 0
-    const lags: number[] = []
-    let streamMs = 0
-    for (const reply of plan.replies) {
-      const received = await receive(reply, plan.cps)
-      lags.push(...received.lags)
-      streamMs += received.ms
-    }
-    // Work right after the last paint (highlighting, layout) still counts.
-    await sleepUntil(performance.now() + 250, signal)
-    const recording = recorder.stop()
-    const cpu = await stopCpu()
-    const chunks = arrivals.replies.slice(measured).reduce((total, list) => total + list.length, 0)
-    return {
-      document: plan.document,
-      scenario: 'chat',
-      mode: plan.mode,
-      figures: chatFigures({plan, recording, points, lags, chunks, streamMs, cpu, durationMs: performance.now() - origin, input: noInput}),
-      timeline: points,
-      frameGaps: recording.frameGaps.map(([t, gap]) => [Math.round(t * 10) / 10, Math.round(gap * 10) / 10]),
-      notes: chatNotes(plan),
-    }
-  } finally {
-    for (const stop of stops) stop()
-    stage.clear()
-  }
+  return {lags: arrivalLags(replyArrivals, paints.get(sent.id)!, performance.now()), ms: (replyArrivals.at(-1)?.at ?? 0) - (replyArrivals[0]?.at ?? 0)}
 }
 
 /** Record each new text a reply's session is sent, as the chat renderer sends it: changed text, or the end of streaming. */
@@ -133,7 +151,7 @@ function trackVersions(messages: readonly ChatMessage[], versions: Map<string, {
 }
 
 /** Resolves with reply `id`'s message once it no longer streams. */
-function waitForReply(store: ReturnType<typeof createStore>, id: string, deadline: number, signal: AbortSignal): Promise<ChatMessage> {
+function waitForReply(store: Store, id: string, deadline: number, signal: AbortSignal): Promise<ChatMessage> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const message = store.get(activeMessagesAtom).find((item) => item.id === id)
