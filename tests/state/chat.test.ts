@@ -118,4 +118,17 @@ describe('saved chats', () => {
     expect(messages[1]).toMatchObject({offline: true, model: 'm'})
     expect(parseDrafts({a: 'x', b: 3, c: ''})).toEqual({a: 'x'})
   })
+
+  it('should keep the length limit a reply stopped at', () => {
+    const [capped, model] = parseMessages([
+      {id: '1', role: 'assistant', text: 'x', status: 'done', lengthLimit: {maxChars: 500}},
+      {id: '2', role: 'assistant', text: 'y', status: 'done', lengthLimit: {}},
+    ])
+    expect(capped!.lengthLimit).toEqual({maxChars: 500})
+    expect(model!.lengthLimit).toEqual({maxChars: undefined})
+    expect(endReply({id: '3', role: 'assistant', text: '', status: 'streaming'}, {text: 'z', cancelled: false, lengthLimit: {maxChars: 9}})).toMatchObject({
+      status: 'done',
+      lengthLimit: {maxChars: 9},
+    })
+  })
 })
