@@ -215,6 +215,15 @@ describe('print', () => {
     await page.click('.outline-button')
   })
 
+  it('should print a long document on as many pages as it needs', async () => {
+    await openMarkdown(page, served.url, Array.from({length: 60}, (_, index) => `## Part ${index}\n\n${'Words to print. '.repeat(40)}\n`).join('\n'))
+    // `page.pdf()` prints with print media unless screen media is emulated, as the tests before left it.
+    await page.emulateMedia({media: null})
+    const pdf = (await page.pdf({format: 'A4'})).toString('latin1')
+    // Each page is a `/Type /Page` object in Chromium's PDF; the app's own layout would print one screen on one page.
+    expect(pdf.match(/\/Type\s*\/Page\b/g)?.length).toBeGreaterThan(5)
+  })
+
   it('should print in light colors in the dark theme', async () => {
     await page.emulateMedia({media: 'print', colorScheme: 'dark'})
     const colors = await page.locator(`${previewRoot} .markdown-body`).evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor])
