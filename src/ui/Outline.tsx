@@ -18,8 +18,12 @@ import {ListIcon} from './icons.tsx'
 const rowPx = 28
 /** Rows mounted above and below those in view. */
 const overscanRows = 10
-/** Where in the preview's viewport, from its top, the heading "in view" is read. */
-const readingLine = 0.25
+/**
+ * How far below the top of the preview the heading in view is read, in
+ * pixels: a heading scrolled to the top (by a click here) is the one in
+ * view, however short its section.
+ */
+const readingOffsetPx = 16
 
 /** The header's button that shows and hides the outline (an icon: the header has no room for more labels). */
 export function OutlineButton() {
@@ -36,11 +40,9 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
   const headings = useAtomValue(outlineAtom)
   const editor = useAtomValue(editorAtom)
   const active = useActiveHeading(preview, headings)
-  const [chosen, setChosen] = useState<number>()
   const list = useRef<HTMLDivElement>(null)
   const [range, setRange] = useState({top: 0, height: 600})
   const minLevel = headings.reduce((min, {level}) => Math.min(min, level), 6)
-  const current = chosen ?? active
 
   useLayoutEffect(() => {
     const element = list.current
@@ -59,17 +61,13 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
   // The heading in view stays in the panel's view.
   useEffect(() => {
     const element = list.current
-    if (!element || current < 0) return
-    const top = current * rowPx
+    if (!element || active < 0) return
+    const top = active * rowPx
     if (top < element.scrollTop) element.scrollTop = top
     else if (top + rowPx > element.scrollTop + element.clientHeight) element.scrollTop = top + rowPx - element.clientHeight
-  }, [current])
+  }, [active])
 
-  // A scroll of the preview takes over from a click's choice.
-  useEffect(() => setChosen(undefined), [active])
-
-  const go = (heading: OutlineHeading, index: number) => {
-    setChosen(index)
+  const go = (heading: OutlineHeading) => {
     const article = preview?.querySelector('.markdown-body') ?? null
     if (heading.slug !== undefined) revealFragment(article, heading.slug, 'instant')
     if (editor) {
@@ -95,11 +93,11 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
                 <button
                   type="button"
                   className="outline-link"
-                  aria-current={index === current ? 'location' : undefined}
+                  aria-current={index === active ? 'location' : undefined}
                   style={{paddingLeft: 8 + (heading.level - minLevel) * 12}}
                   title={heading.text}
                   data-line={heading.line}
-                  onClick={() => go(heading, index)}
+                  onClick={() => go(heading)}
                 >
                   {heading.text || '(empty heading)'}
                 </button>
@@ -114,7 +112,7 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
 
 /**
  * Index of the heading in view in `preview`: the last one at or above the
- * line shown a quarter down the viewport. Read once a frame while it
+ * line shown `readingOffsetPx` below its top. Read once a frame while it
  * scrolls; the preview's blocks are listed again only when the article's
  * children or the headings change.
  */
@@ -140,7 +138,7 @@ function useActiveHeading(preview: HTMLElement | null, headings: readonly Outlin
       }
       if (!article) return setActive(-1)
       map ??= previewGeometry(article)
-      const line = yToLine(map, preview.scrollTop + preview.clientHeight * readingLine)
+      const line = yToLine(map, preview.scrollTop + readingOffsetPx)
       setActive(headingAt(latest.current.headings, line))
     }
     const request = () => (frame ||= requestAnimationFrame(update))

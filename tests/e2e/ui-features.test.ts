@@ -131,6 +131,12 @@ describe('outline', () => {
   it('should mark the heading in view as the preview scrolls', async () => {
     await page.evaluate(() => document.getElementById('user-content-section-12')!.scrollIntoView({block: 'start'}))
     await expect.poll(() => page.textContent('.outline-link[aria-current]')).toBe('Section 12')
+  })
+
+  it('should mark a clicked heading even when the next one is close below it', async () => {
+    await openMarkdown(page, served.url, Array.from({length: 60}, (_, index) => `### Short ${index}\n\nOne line.\n`).join('\n'))
+    await page.click('.outline-link:text-is("Short 20")')
+    await expect.poll(() => page.textContent('.outline-link[aria-current]')).toBe('Short 20')
     await page.click('.outline-button')
     expect(await page.locator('.outline').count()).toBe(0)
   })
