@@ -206,9 +206,13 @@ export async function runPipeline(markdown: string, beforeRun?: (mdast: MdastRoo
     const hast = await processor.run(mdast, file)
     return {mdast, hast, file}
   } catch (error) {
-    // The parser and the tree walkers recurse once per level of nesting.
+    // The parser and the tree walkers recurse once per level of nesting; the
+    // patched parser refuses emphasis nested past a bound (patches/).
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new RangeError('Could not render: the document nests too deeply (quotes or lists thousands of levels deep)')
+    }
+    if (error instanceof RangeError && /^Could not parse: \w+ nests more than/.test(error.message)) {
+      throw new RangeError(`Could not render: the document nests too deeply (${error.message.slice('Could not parse: '.length)})`)
     }
     throw error
   }
