@@ -28,8 +28,13 @@ export function Diagram({node, ...props}: Props) {
     import('./draw-diagram.ts')
       .then(({drawDiagram}) => drawDiagram({source, theme, fontFamily}, controller.signal))
       .then(
-        (result) => controller.signal.aborted || setDrawn(result),
-        (error: unknown) => controller.signal.aborted || (error instanceof Error && error.name === 'AbortError') || setDrawn({error: error instanceof Error ? error.message : String(error)}),
+        (result) => {
+          if (!controller.signal.aborted) setDrawn(result)
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || (error as {name?: unknown} | null)?.name === 'AbortError') return
+          setDrawn({error: error instanceof Error ? error.message : String(error)})
+        },
       )
     return () => controller.abort()
   }, [source, theme])
