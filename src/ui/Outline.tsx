@@ -6,7 +6,7 @@
  * scroll frame costs one lookup of the line in view and a binary search.
  */
 import {useAtom, useAtomValue} from 'jotai'
-import {useEffect, useLayoutEffect, useRef, useState} from 'react'
+import {useEffect, useLayoutEffect, useRef, useState, type RefObject} from 'react'
 import {previewGeometry, scrollEditorToLine} from '../editor/preview-geometry.ts'
 import {yToLine, type BlockGeometry} from '../editor/scroll-map.ts'
 import {revealFragment} from '../render/Preview.tsx'
@@ -41,31 +41,8 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
   const editor = useAtomValue(editorAtom)
   const active = useActiveHeading(preview, headings)
   const list = useRef<HTMLDivElement>(null)
-  const [range, setRange] = useState({top: 0, height: 600})
+  const {from, to} = useRowWindow(list, headings.length, active)
   const minLevel = headings.reduce((min, {level}) => Math.min(min, level), 6)
-
-  useLayoutEffect(() => {
-    const element = list.current
-    if (!element) return
-    const measure = () => setRange({top: element.scrollTop, height: element.clientHeight})
-    measure()
-    const resize = new ResizeObserver(measure)
-    resize.observe(element)
-    element.addEventListener('scroll', measure, {passive: true})
-    return () => {
-      resize.disconnect()
-      element.removeEventListener('scroll', measure)
-    }
-  }, [])
-
-  // The heading in view stays in the panel's view.
-  useEffect(() => {
-    const element = list.current
-    if (!element || active < 0) return
-    const top = active * rowPx
-    if (top < element.scrollTop) element.scrollTop = top
-    else if (top + rowPx > element.scrollTop + element.clientHeight) element.scrollTop = top + rowPx - element.clientHeight
-  }, [active])
 
   const go = (heading: OutlineHeading) => {
     const article = preview?.querySelector('.markdown-body') ?? null
@@ -76,8 +53,6 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
     }
   }
 
-  const from = Math.max(0, Math.floor(range.top / rowPx) - overscanRows)
-  const to = Math.min(headings.length, Math.ceil((range.top + range.height) / rowPx) + overscanRows)
   return (
     <nav className="outline" aria-label="Outline">
       <div className="outline-heading">
@@ -108,6 +83,40 @@ export function Outline({preview}: {preview: HTMLElement | null}) {
       </div>
     </nav>
   )
+}
+
+/**
+ * The rows of `list` (rows of `rowPx`) to mount: those in its view and
+ * `overscanRows` on either side. Row `active` is scrolled into its view.
+ */
+function useRowWindow(list: RefObject<HTMLDivElement | null>, count: number, active: number): {from: number; to: number} {
+  const [range, setRange] = useState({top: 0, height: 600})
+  useLayoutEffect(() => {
+    const element = list.current
+    if (!element) return
+    const measure = () => setRange({top: element.scrollTop, height: element.clientHeight})
+    measure()
+    const resize = new ResizeObserver(measure)
+    resize.observe(element)
+    element.addEventListener('scroll', measure, {passive: true})
+    return () => {
+      resize.disconnect()
+      element.removeEventListener('scroll', measure)
+    }
+  }, [list])
+
+  useEffect(() => {
+    const element = list.current
+    if (!element || active < 0) return
+    const top = active * rowPx
+    if (top < element.scrollTop) element.scrollTop = top
+    else if (top + rowPx > element.scrollTop + element.clientHeight) element.scrollTop = top + rowPx - element.clientHeight
+  }, [list, active])
+
+  return {
+    from: Math.max(0, Math.floor(range.top / rowPx) - overscanRows),
+    to: Math.min(count, Math.ceil((range.top + range.height) / rowPx) + overscanRows),
+  }
 }
 
 /**
