@@ -43,7 +43,7 @@ export function healTail(text: string, atStart = false): string {
 
 /** An alert's marker still arriving (`> [!NO`), or alone so far, shows as quoted text: hold it back; and a shortcode still arriving (` :ta`). */
 function holdBackMarkers(text: string): string {
-  return text.replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*)$/, '$1').replace(/(^|[\s(]):[+\w-]*$/, '$1')
+  return text.replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1').replace(/(^|[\s(]):[+\w-]*$/, '$1')
 }
 
 /**

@@ -1,0 +1,54 @@
+import {describe, expect, it} from 'vitest'
+import {healTail} from '../../../workers/incremental/heal.ts'
+import {closeSession} from '../../../workers/session/session.ts'
+import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+
+describe('healing GitHub and chat syntax at the tail of a stream', () => {
+  it.each([
+    ['area \\(\\pi r', 'area \\(\\pi r \\)'],
+    ['\\[\n\\int_0^1 f', '\\[\n\\int_0^1 f \\]'],
+    // The closer half arrived.
+    ['\\( x \\', '\\( x  \\)'],
+    // An opener with nothing after it yet, and an alert marker still arriving: held back.
+    ['so \\(', 'so'],
+    ['> [!NO', ''],
+    ['Intro\n\n> [!WARNING]\n', 'Intro\n\n'],
+    ['Ship it :ta', 'Ship it'],
+    ['---\ntit', ''],
+    ['---\ntitle: Tr', '---\ntitle: Tr\n---\n'],
+  ])('should heal %j for display', (text, healed) => {
+    expect(healTail(text, true)).toBe(healed)
+  })
+
+  it.each([
+    'arr\\[0\\] and \\(x\\) closed',
+    'an escaped \\[bracket',
+    'code `\\(x` here',
+    '> [!NOTE]\n> Body',
+    'at 10:30 and :tada:',
+    '---\n\nA rule, then text',
+  ])('should leave %j alone', (text) => {
+    expect(healTail(text, true)).toBe(text)
+  })
+
+  it('should only close front matter at the start of the document', () => {
+    expect(healTail('---\ntitle: x')).not.toContain('title: x\n---')
+  })
+
+  it('should stream without raw syntax flashing and end equal to a full render', async () => {
+    const text =
+      '---\ntitle: Reply\ntags: [a, b]\n---\n\nThe area is \\(\\pi r^2\\) :tada: and\n\n\\[\n\\int_0^1 x\\,dx = \\frac{1}{2}\n\\]\n\n' +
+      '> [!TIP]\n> Use **both** delimiters.\n\nDone :+1:\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    for (let end = 2; end < text.length; end += 2) {
+      const {html} = await client.update(text.slice(0, end), {heal: true})
+      // Never a delimiter, an alert marker, a shortcode or front matter as text.
+      expect(html, JSON.stringify(text.slice(0, end))).not.toMatch(/\\[([\])]|\[!|:[a-z+]+:?(?=<|$)|<hr|title:/)
+    }
+    const final = await client.update(text)
+    expect(final.html).toBe(await fullHtml(text))
+    expect(final.html).toContain('markdown-alert-tip')
+    closeSession(id)
+  })
+})
