@@ -72,6 +72,8 @@ export function generateReply(bytes: number, seed: number, options: ReplyOptions
   const phrase = (count: number) => Array.from({length: count}, () => pick(words)).join(' ')
   const capital = (text: string) => text.replace(/^\w/, (c) => c.toUpperCase())
   const notes: string[] = []
+  // The definitions at the end count toward the size too.
+  let noteChars = 0
 
   const inline = (): string => {
     const roll = next()
@@ -87,6 +89,7 @@ export function generateReply(bytes: number, seed: number, options: ReplyOptions
     let text = capital(parts.join(' ')) + '.'
     if (options.footnotes && next() < 0.08) {
       notes.push(`${capital(phrase(int(6, 14)))}, https://papers.example.net/${int(1000, 9999)}.`)
+      noteChars += notes.at(-1)!.length + 8
       text += `[^${notes.length}]`
     }
     return text
@@ -129,7 +132,7 @@ export function generateReply(bytes: number, seed: number, options: ReplyOptions
     blocks.push(block)
     size += block.length + 2
   }
-  while (size < bytes) {
+  while (size + noteChars < bytes) {
     if (next() < 0.3) push(`## ${capital(phrase(int(2, 6)))}`)
     push(paragraph())
     const roll = next()

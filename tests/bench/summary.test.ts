@@ -60,7 +60,7 @@ it('should give the chat scenario its own figures, with ratios against Streamdow
     mode,
     scenario: 'chat',
     document,
-    figures: chatFigures({plan: {...plan, mode}, recording, points: [{t: 0, version: 1, partial: false, mainMs, workerMs: null, paintedAt: 1}], lags: [20], chunks: 10, streamMs: 1000, cpu: null, durationMs: 1000, input: noInput}),
+    figures: chatFigures({plan: {...plan, mode}, recording, points: [{t: 0, version: 1, partial: false, mainMs, workerMs: null, paintedAt: 1}], lags: [20], chunks: 10, chars: 100, streamMs: 1000, cpu: null, durationMs: 1000, input: noInput}),
     timeline: [],
     frameGaps: [],
     notes: [],

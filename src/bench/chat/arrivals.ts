@@ -6,13 +6,13 @@
  */
 import {chatEndpoint} from '../../chat/fetch-reply.ts'
 
-/** A piece of a reply that arrived: when, and how many characters of text had come by then. */
+/** A chunk of a reply that arrived: when, and how many characters of text had come with it. */
 export interface Arrival {
   at: number
   chars: number
 }
 
-/** Watch the replies fetched from now on; each gets its list of arrivals, in order. */
+/** Watch the replies fetched from now on; each gets its list of arrivals, one per chunk, in order. */
 export function watchArrivals(): {replies: Arrival[][]; stop: () => void} {
   const replies: Arrival[][] = []
   const original = window.fetch
@@ -38,13 +38,14 @@ function countDeltas(arrivals: Arrival[]): TransformStream<Uint8Array, Uint8Arra
       buffer += decoder.decode(bytes, {stream: true})
       const lines = buffer.split('\n')
       buffer = lines.pop() ?? ''
-      const before = chars
+      // Chunks read together arrived together.
       for (const line of lines) {
         if (!line.startsWith('data: {')) continue
         const event = JSON.parse(line.slice(6)) as {type?: string; delta?: string}
-        if (event.type === 'text-delta' && typeof event.delta === 'string') chars += event.delta.length
+        if (event.type !== 'text-delta' || typeof event.delta !== 'string' || event.delta === '') continue
+        chars += event.delta.length
+        arrivals.push({at, chars})
       }
-      if (chars > before) arrivals.push({at, chars})
     },
   })
 }

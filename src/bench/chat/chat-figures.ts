@@ -13,6 +13,8 @@ export interface ChatMeasurements {
   /** From each chunk's arrival to the paint that showed it. */
   lags: readonly number[]
   chunks: number
+  /** Characters received. */
+  chars: number
   /** Milliseconds from each reply's first chunk to its last, added up. */
   streamMs: number
   cpu: CpuTimes | null
@@ -21,7 +23,7 @@ export interface ChatMeasurements {
 }
 
 /** The figures of one chat run. */
-export function chatFigures({plan, recording, points, lags, chunks, streamMs, cpu, durationMs, input}: ChatMeasurements): RunFigures {
+export function chatFigures({plan, recording, points, lags, chunks, chars, streamMs, cpu, durationMs, input}: ChatMeasurements): RunFigures {
   const main = points.map((point) => point.mainMs)
   const total = main.reduce((sum, ms) => sum + ms, 0)
   // CPU over the whole run (the replies back to back, and the last paint), per second of it.
@@ -40,7 +42,7 @@ export function chatFigures({plan, recording, points, lags, chunks, streamMs, cp
     chat: {
       replies: plan.replies.length,
       cps: plan.cps,
-      chars: plan.document.bytes,
+      chars,
       chunks,
       streamSeconds: streamMs / 1000,
       mainMsPerChunk: chunks > 0 ? total / chunks : 0,

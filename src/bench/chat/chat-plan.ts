@@ -9,7 +9,7 @@ import {chatModes, type BenchConfig, type DocumentInfo, type ModeId} from '../ty
 
 /** One reply of the conversation, as the replay model is asked for it. */
 export interface ChatReplyPlan {
-  /** The reply's size: 5 to 30 KB, or what `chatSeconds` streams at the rate if less. */
+  /** The reply's size: 5 to 30 KB, or what `chatSeconds` streams at the rate if less (a small reply overshoots by up to a block). */
   bytes: number
   /** Its size before `chatSeconds` shortened it. */
   planned: number

@@ -71,13 +71,15 @@ export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSign
     await sleepUntil(performance.now() + 250, signal)
     const recording = recorder.stop()
     const cpu = await stopCpu()
-    const chunks = record.arrivals.replies.slice(measured).reduce((total, list) => total + list.length, 0)
+    const received = record.arrivals.replies.slice(measured)
+    const chunks = received.reduce((total, list) => total + list.length, 0)
+    const chars = received.reduce((total, list) => total + (list.at(-1)?.chars ?? 0), 0)
     const durationMs = performance.now() - record.origin
     return {
       document: plan.document,
       scenario: 'chat',
       mode: plan.mode,
-      figures: chatFigures({plan, recording, points: record.points, lags, chunks, streamMs, cpu, durationMs, input: noInput}),
+      figures: chatFigures({plan, recording, points: record.points, lags, chunks, chars, streamMs, cpu, durationMs, input: noInput}),
       timeline: record.points,
       frameGaps: recording.frameGaps.map(([t, gap]) => [Math.round(t * 10) / 10, Math.round(gap * 10) / 10]),
       notes: chatNotes(plan),
