@@ -7,13 +7,13 @@
  * instead, as the app does, with the same output.
  *
  * Exit codes: 0 rendered (content problems are reported on stderr but do not
- * fail the run), 1 unreadable input or failed write, 2 usage error.
+ * fail the run), 1 unreadable input, input that cannot be rendered (it nests
+ * too deeply) or failed write, 2 usage error.
  */
 import {writeFile} from 'node:fs/promises'
 import type {Root} from 'hast'
-import {toHtml} from 'hast-util-to-html'
 import {documentCss} from '../shared/document-css.ts'
-import {hastToDocument, titleOf} from '../shared/html-document.ts'
+import {hastToDocument, hastToFragment, titleOf} from '../shared/html-document.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {parseRenderArgs, usage, type RenderArgs} from './args.ts'
 import {formatMessage} from './format-message.ts'
@@ -41,18 +41,16 @@ async function render(args: RenderArgs): Promise<number> {
     return 1
   }
   const name = args.input === '-' ? stdinName : args.input
-  let hast: Root
-  if (args.stream !== undefined || args.edits > 0 || args.stats) {
-    const run = await runSession(input.text, {stream: args.stream, edits: args.edits, seed: args.seed, compare: args.stats})
-    hast = run.hast
-    if (args.stats) process.stderr.write(JSON.stringify(run.stats) + '\n')
-  } else {
-    const result = await markdownToHast(input.text)
-    hast = result.hast
-    for (const message of result.messages) process.stderr.write(formatMessage(name, message) + '\n')
+  let html: string
+  try {
+    html = await renderHtml(args, input.text, name)
+  } catch (error) {
+    // A document the pipeline refuses (it nests too deeply) is the input's
+    // problem, said in one line, not a crash with a stack trace.
+    if (!(error instanceof RangeError)) throw error
+    process.stderr.write(`render: ${name}: ${error.message}\n`)
+    return 1
   }
-
-  const html = args.fragment ? toHtml(hast) + '\n' : await toDocument(hast)
   if (args.out === undefined) {
     await write(html)
     return 0
@@ -64,6 +62,20 @@ async function render(args: RenderArgs): Promise<number> {
     return 1
   }
   return 0
+}
+
+async function renderHtml(args: RenderArgs, text: string, name: string): Promise<string> {
+  let hast: Root
+  if (args.stream !== undefined || args.edits > 0 || args.stats) {
+    const run = await runSession(text, {stream: args.stream, edits: args.edits, seed: args.seed, compare: args.stats})
+    hast = run.hast
+    if (args.stats) process.stderr.write(JSON.stringify(run.stats) + '\n')
+  } else {
+    const result = await markdownToHast(text)
+    hast = result.hast
+    for (const message of result.messages) process.stderr.write(formatMessage(name, message) + '\n')
+  }
+  return args.fragment ? hastToFragment(hast) + '\n' : await toDocument(hast)
 }
 
 async function toDocument(hast: Root): Promise<string> {

@@ -5,6 +5,7 @@
 import type {Element, ElementContent, Root, RootContent} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {toString} from 'hast-util-to-string'
+import {withNestingError} from './nesting.ts'
 
 /** What goes into the document around the rendered body. */
 export interface DocumentOptions {
@@ -14,8 +15,20 @@ export interface DocumentOptions {
   css: string
 }
 
-/** Serialize `hast` as a complete `<!doctype html>` document. */
+/**
+ * Serialize `hast` as a complete `<!doctype html>` document. A tree too deep
+ * for the serialiser's recursion fails with the clear nesting error.
+ */
 export function hastToDocument(hast: Root, options: DocumentOptions): string {
+  return withNestingError(() => toDocument(hast, options))
+}
+
+/** `hast` serialized alone (the CLI's `--fragment`), with the same error for a tree too deep. */
+export function hastToFragment(hast: Root): string {
+  return withNestingError(() => toHtml(hast))
+}
+
+function toDocument(hast: Root, options: DocumentOptions): string {
   // `<style>` is raw text: `</style` in it would end the element early.
   if (/<\/style/i.test(options.css)) throw new Error('Expected `css` without `</style`')
   const head: ElementContent[] = [

@@ -27,6 +27,7 @@ import remarkGemojiShortcodes from './plugins/remark-gemoji-shortcodes.ts'
 import remarkFrontMatter from './plugins/remark-front-matter.ts'
 import rehypeGithubAlerts from './plugins/rehype-github-alerts.ts'
 import {sanitizeSchema} from './sanitize-schema.ts'
+import {asNestingError} from '../shared/nesting.ts'
 import type {RenderMessage} from '../shared/protocol.ts'
 import type {RenderResult} from './types.ts'
 
@@ -206,15 +207,9 @@ export async function runPipeline(markdown: string, beforeRun?: (mdast: MdastRoo
     const hast = await processor.run(mdast, file)
     return {mdast, hast, file}
   } catch (error) {
-    // The parser and the tree walkers recurse once per level of nesting; the
-    // patched parser refuses emphasis nested past a bound (patches/).
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new RangeError('Could not render: the document nests too deeply (quotes or lists thousands of levels deep)')
-    }
-    if (error instanceof RangeError && /^Could not parse: \w+ nests more than/.test(error.message)) {
-      throw new RangeError(`Could not render: the document nests too deeply (${error.message.slice('Could not parse: '.length)})`)
-    }
-    throw error
+    // The parser and the tree walkers recurse once per level of nesting, and
+    // the patched parser refuses nesting past its bounds (patches/).
+    throw asNestingError(error) ?? error
   }
 }
 
