@@ -77,6 +77,9 @@ export function Diagram({node, ...props}: Props) {
   )
 }
 
+/** The smallest a diagram is shown, against the size mermaid drew it; below that, it scrolls. */
+const minScale = 0.6
+
 /**
  * The sanitized SVG (diagram-frame.ts) in a shadow root: its style sheet,
  * scoped to it, restyles only the diagram rather than the whole page, and
@@ -89,6 +92,10 @@ function DiagramSvg({svg}: {svg: string}) {
     if (!element) return
     const root = element.shadowRoot ?? element.attachShadow({mode: 'open'})
     root.innerHTML = svg
+    // Mermaid fits a diagram to the width; a wide one would shrink until its text is unreadable, so it scrolls instead.
+    const drawing = root.querySelector('svg')
+    const width = drawing?.viewBox.baseVal?.width
+    if (drawing && width) drawing.style.minWidth = `${Math.round(width * minScale)}px`
   }, [svg])
   return <div className="diagram" role="img" aria-label="Mermaid diagram" ref={host} />
 }
