@@ -1,7 +1,8 @@
 /**
  * Mermaid diagrams in Chromium, against the production build under its
  * Content-Security-Policy: drawn in the app's theme, with the source a click
- * away, errors in place, nothing drawn before the fence closes, nothing run
+ * away, errors in place, nothing drawn before the fence closes (typed in
+ * the editor, or streamed in a chat reply), nothing run
  * from a hostile diagram, no long task on the page while drawing, and
  * nothing of mermaid loaded for a document without a diagram. Screenshots
  * land in scratch/ (git-ignored) for review.
@@ -61,7 +62,15 @@ function nodeFillLuminance(): Promise<number> {
 
 beforeAll(async () => {
   build = await buildApp()
-  served = await serve(build.outDir)
+  // The replay model streams the feature tour at a pace the test can sample.
+  const tps = process.env.CHAT_REPLAY_TPS
+  process.env.CHAT_REPLAY_TPS = '150'
+  try {
+    served = await serve(build.outDir)
+  } finally {
+    if (tps === undefined) delete process.env.CHAT_REPLAY_TPS
+    else process.env.CHAT_REPLAY_TPS = tps
+  }
   browser = await launchChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 900}, colorScheme: 'light'})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
@@ -237,4 +246,24 @@ describe('mermaid diagrams', () => {
     expect(tasks.filter((task) => task.cpu > 50)).toEqual([])
     await page.locator('.diagram-block').first().screenshot({path: path.join(root, 'scratch/mermaid-medium.png')})
   })
+
+  it('should show a streamed reply\'s diagram as source until its fence closes, then draw it', async () => {
+    await page.goto(served.url)
+    await page.click('.view-tab:has-text("Chat")')
+    await page.fill('textarea[aria-label="Message"]', '/sample feature-tour')
+    await page.press('textarea[aria-label="Message"]', 'Enter')
+    const reply = '[data-role="assistant"]:last-of-type'
+    await page.waitForSelector(`${reply}[data-status="streaming"]`, {timeout: 60_000})
+    const seen = {open: false, error: false}
+    while ((await page.getAttribute(reply, 'data-status')) === 'streaming') {
+      const now = await page.$eval(`${reply} .markdown-body`, (body) => ({open: body.querySelector('pre[data-fence-open]') !== null, error: body.querySelector('.diagram-error') !== null}))
+      seen.open ||= now.open
+      seen.error ||= now.error
+      await page.waitForTimeout(20)
+    }
+    expect(seen).toEqual({open: true, error: false})
+    await page.waitForFunction((reply) => document.querySelector(`${reply} .diagram`)?.shadowRoot?.querySelector('svg') != null, reply, {timeout: 60_000})
+    expect(await page.locator(`${reply} ${diagramSvg}`).textContent()).toContain('Worker renders markdown')
+    await page.click('.view-tab:has-text("Editor")')
+  }, 240_000)
 })
