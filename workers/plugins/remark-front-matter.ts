@@ -14,7 +14,7 @@ import type {VFile} from 'vfile'
 
 /** The front matter fence's opening line, as micromark-extension-frontmatter reads it. */
 const opener = /^---[ \t]*(?:\r\n|\r|\n)/
-const closer = /^---[ \t]*$/m
+const closer = /^---[ \t]*$/gm
 
 /**
  * The front matter of `text`: its YAML, and where it ends (after its closing
@@ -23,13 +23,14 @@ const closer = /^---[ \t]*$/m
 export function frontMatterOf(text: string): {yaml: string; end: number} | undefined {
   const open = opener.exec(text)
   if (!open) return undefined
-  const rest = text.slice(open[0].length)
-  const close = closer.exec(rest)
+  // Searched in place: a long document that starts with a rule is not copied.
+  closer.lastIndex = open[0].length
+  const close = closer.exec(text)
   if (!close) return undefined
-  let end = open[0].length + close.index + close[0].length
+  let end = close.index + close[0].length
   if (text.startsWith('\r\n', end)) end += 2
   else if (text[end] === '\n' || text[end] === '\r') end++
-  return {yaml: rest.slice(0, close.index), end}
+  return {yaml: text.slice(open[0].length, close.index), end}
 }
 
 /** Front matter, read and shown as a table. */
