@@ -1,29 +1,56 @@
-const caches = new Set<Map<string, unknown>>()
+const caches = new Set<{clear(): void; readonly bytes: number}>()
 
 /**
- * A small least-recently-used cache. Render results (highlighted code,
- * typeset math) depend only on their source, and a block that is rendered
- * again (each append while it streams, or once more when it is finished)
- * mostly holds the same code and formulas as before.
+ * A least-recently-used cache bounded by bytes. Render results (highlighted
+ * code, typeset math) depend only on their source, and a block that is
+ * rendered again (each append while it streams, or once more when it is
+ * finished) mostly holds the same code and formulas as before. Each entry
+ * comes with an estimate of its size, so a few huge entries cannot hold as
+ * much memory as many small ones would.
  */
-export function createLru<V>(capacity: number) {
-  const entries = new Map<string, V>()
-  caches.add(entries)
-  return {
+export function createLru<V>(maxBytes: number) {
+  const entries = new Map<string, {value: V; bytes: number}>()
+  let total = 0
+  const cache = {
     get(key: string): V | undefined {
-      const value = entries.get(key)
-      if (value !== undefined) {
-        entries.delete(key)
-        entries.set(key, value)
-      }
-      return value
-    },
-    set(key: string, value: V): void {
+      const entry = entries.get(key)
+      if (entry === undefined) return undefined
       entries.delete(key)
-      entries.set(key, value)
-      if (entries.size > capacity) entries.delete(entries.keys().next().value!)
+      entries.set(key, entry)
+      return entry.value
+    },
+    /** Keep `value` under `key`, counted as `bytes` (an estimate); one larger than the whole budget is not kept. */
+    set(key: string, value: V, bytes: number): void {
+      cache.delete(key)
+      if (bytes > maxBytes) return
+      entries.set(key, {value, bytes})
+      total += bytes
+      for (const [oldest, entry] of entries) {
+        if (total <= maxBytes) break
+        entries.delete(oldest)
+        total -= entry.bytes
+      }
+    },
+    delete(key: string): void {
+      const entry = entries.get(key)
+      if (entry === undefined) return
+      entries.delete(key)
+      total -= entry.bytes
+    },
+    clear(): void {
+      entries.clear()
+      total = 0
+    },
+    /** The estimated bytes held. */
+    get bytes(): number {
+      return total
+    },
+    get size(): number {
+      return entries.size
     },
   }
+  caches.add(cache)
+  return cache
 }
 
 /**
@@ -31,5 +58,12 @@ export function createLru<V>(capacity: number) {
  * cold, so that no render profits from what an earlier one typeset.
  */
 export function clearCaches(): void {
-  for (const entries of caches) entries.clear()
+  for (const cache of caches) cache.clear()
+}
+
+/** The estimated bytes held by every cache made by `createLru`. */
+export function cachedBytes(): number {
+  let total = 0
+  for (const cache of caches) total += cache.bytes
+  return total
 }

@@ -21,8 +21,16 @@ import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement, SKIP} from './walk.ts'
 
-const cache = createLru<ElementContent[]>(2000)
+/** Typeset formulas by source, up to `cacheBytes`. */
+const cacheBytes = 16 * 1024 * 1024
+const cache = createLru<ElementContent[]>(cacheBytes)
 const maxCachedLength = 2000
+/**
+ * Estimated bytes of a typeset formula and its key: a fixed part (KaTeX's
+ * wrappers) and a part per character of source, for the MathML and HTML
+ * nodes (measured in Node after GC, then rounded up).
+ */
+export const typesetBytes = (source: string) => 4000 + 1000 * source.length
 const marker = 'offthread-katex-cache'
 const messagesBefore = new WeakMap<VFile, number>()
 /** Per file: formulas the lookup left for rehype-katex. */
@@ -68,7 +76,7 @@ export function rehypeKatexCacheStore() {
     forEachElement(tree, (element, index, parent) => {
       if (element.tagName !== marker) return
       const key = element.properties.dataKey
-      if (store && typeof key === 'string') cache.set(key, deepFreeze(structuredClone(element.children)))
+      if (store && typeof key === 'string') cache.set(key, deepFreeze(structuredClone(element.children)), typesetBytes(key))
       parent.children.splice(index, 1, ...element.children)
       return index + element.children.length
     })

@@ -11,9 +11,17 @@ import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
 
-/** Highlighted code by language and source (code up to `maxCachedLength`). */
-const cache = createLru<Pick<Element, 'properties' | 'children'>>(500)
+/** Highlighted code by language and source (code up to `maxCachedLength`), up to `cacheBytes`. */
+const cacheBytes = 32 * 1024 * 1024
+const cache = createLru<Pick<Element, 'properties' | 'children'>>(cacheBytes)
 const maxCachedLength = 20_000
+/**
+ * Estimated bytes of highlighted code per character of source, its key
+ * included (measured in Node after GC, then rounded up). Code that streams
+ * in shares its lines between entries, so this overcounts it: the bound is
+ * conservative.
+ */
+export const highlightedBytesPerChar = 20
 
 interface Block {
   pre: Element
@@ -95,7 +103,7 @@ function highlightSource(shiki: HighlighterCore, language: string, lang: string,
   // Frozen in place rather than copied: the lines from a prefix are frozen already, so code
   // that streams in freezes only its new lines on each append.
   const result = {properties: highlighted.properties, children: deepFreeze(highlighted.children as ElementContent[])}
-  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: result.children})
+  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: result.children}, source.length * highlightedBytesPerChar)
   return result
 }
 
@@ -129,7 +137,7 @@ interface Prefix {
  * not tokenized again: Shiki continues from the grammar's state after them
  * (tests/workers/highlighter.test.ts checks the result is the same).
  */
-const prefixes = createLru<Prefix>(32)
+const prefixes = createLru<Prefix>(16 * 1024 * 1024)
 
 /** `code` highlighted as a `<pre>` in a root, tokenizing only what follows the complete lines last highlighted in `lang`. */
 function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
@@ -146,7 +154,7 @@ function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
     prefix = toPrefix(shiki, complete, added, [...prefix.lines, {type: 'text', value: '\n'}])
   }
   if (!prefix) return shiki.codeToHast(code, options)
-  prefixes.set(lang, prefix)
+  prefixes.set(lang, prefix, prefix.source.length * highlightedBytesPerChar)
   const root = shiki.codeToHast(code.slice(lastLine), {...options, grammarState: prefix.state})
   const target = codeOf(root)
   if (!target) return shiki.codeToHast(code, options)
