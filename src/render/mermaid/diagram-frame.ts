@@ -78,7 +78,10 @@ async function drawAndSanitize(request: FrameRequest): Promise<FrameResult> {
 function lost(error: string): FrameResult {
   const old = frames
   frames = undefined
-  void old?.then(({draw, sanitize}) => (draw.remove(), sanitize.remove()))
+  void old?.then(({draw, sanitize}) => {
+    draw.remove()
+    sanitize.remove()
+  })
   return {error}
 }
 

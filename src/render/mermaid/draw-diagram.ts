@@ -19,7 +19,8 @@ export async function drawDiagram(request: FrameRequest, signal?: AbortSignal): 
     return kept
   }
   const result = await drawInFrame(request, signal)
-  cache.set(key, result)
+  // Errors are not kept: a frame that timed out on a busy machine may draw the diagram next time.
+  if ('svg' in result) cache.set(key, result)
   if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
   return result
 }
