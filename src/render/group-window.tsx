@@ -62,52 +62,17 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
   const article = useRef<HTMLElement | null>(null)
 
   // One object for the view's life: placeholders depend on it.
-  const groupWindow = useMemo<GroupWindow & {disconnect(): void}>(() => {
-    let observer: IntersectionObserver | undefined
-    const watched = new Map<Element, readonly WindowItem[]>()
-    // Groups that came near mount in the mount scheduler's next frame, together.
-    const mountNear = coalesced(rerender)
-    const keep = (items: readonly WindowItem[]) => {
-      for (const {id} of items) kept.current.keys.add(id)
-    }
-    return {
-      mounts(items, index) {
-        if (!latest.current.windowed || index < firstGroups || items.some(({id}) => kept.current.keys.has(id))) {
-          keep(items)
-          return true
-        }
-        return false
-      },
-      articleRef(element) {
-        article.current = element
-      },
-      mount(items) {
-        keep(items)
-        rerender()
-      },
-      observe(element, items) {
-        observer ??= new IntersectionObserver(
-          (entries) => {
-            const near = entries.filter((entry) => entry.isIntersecting)
-            if (near.length === 0) return
-            for (const entry of near) keep(watched.get(entry.target) ?? [])
-            mountNear.request()
-          },
-          {root: scrollParent(element), rootMargin: windowMargin},
-        )
-        watched.set(element, items)
-        observer.observe(element)
-        return () => {
-          watched.delete(element)
-          observer?.unobserve(element)
-        }
-      },
-      disconnect() {
-        observer?.disconnect()
-        mountNear.cancel()
-      },
-    }
-  }, [])
+  const groupWindow = useMemo(
+    () =>
+      createGroupWindow({
+        keep: (items) => items.forEach(({id}) => kept.current.keys.add(id)),
+        isKept: (items) => items.some(({id}) => kept.current.keys.has(id)),
+        windowed: () => latest.current.windowed,
+        article,
+        rerender,
+      }),
+    [],
+  )
   useEffect(() => () => groupWindow.disconnect(), [groupWindow])
 
   // A fragment link to a block not mounted: mount its group at once, so
@@ -125,6 +90,59 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
   }, [windowed, groupWindow])
 
   return groupWindow
+}
+
+/** What a group window reads and changes of its view. */
+interface WindowView {
+  keep(items: readonly WindowItem[]): void
+  isKept(items: readonly WindowItem[]): boolean
+  windowed(): boolean
+  article: {current: HTMLElement | null}
+  rerender(): void
+}
+
+function createGroupWindow(view: WindowView): GroupWindow & {disconnect(): void} {
+  let observer: IntersectionObserver | undefined
+  const watched = new Map<Element, readonly WindowItem[]>()
+  // Groups that came near mount in the mount scheduler's next frame, together.
+  const mountNear = coalesced(view.rerender)
+  return {
+    mounts(items, index) {
+      if (!view.windowed() || index < firstGroups || view.isKept(items)) {
+        view.keep(items)
+        return true
+      }
+      return false
+    },
+    articleRef(element) {
+      view.article.current = element
+    },
+    mount(items) {
+      view.keep(items)
+      view.rerender()
+    },
+    observe(element, items) {
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          const near = entries.filter((entry) => entry.isIntersecting)
+          if (near.length === 0) return
+          for (const entry of near) view.keep(watched.get(entry.target) ?? [])
+          mountNear.request()
+        },
+        {root: scrollParent(element), rootMargin: windowMargin},
+      )
+      watched.set(element, items)
+      observer.observe(element)
+      return () => {
+        watched.delete(element)
+        observer?.unobserve(element)
+      }
+    },
+    disconnect() {
+      observer?.disconnect()
+      mountNear.cancel()
+    },
+  }
 }
 
 /** Whether `item` renders an element with id `id` (or `user-content-<id>`), its headings included. */

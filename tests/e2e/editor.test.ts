@@ -115,16 +115,18 @@ describe('editor and preview', () => {
       expect(await count(tag), tag).toBeGreaterThan(0)
     }
     // hast-util-to-jsx-runtime turns `align` into `text-align`.
-    expect(await page.$eval(`${previewRoot} th:nth-child(3)`, (node) => getComputedStyle(node).textAlign)).toBe('right')
+    // The tour's aligned table (the front matter's table comes before it).
+    const right = page.locator(`${previewRoot} th`, {hasText: /^Right$/})
+    expect(await right.evaluate((node) => getComputedStyle(node).textAlign)).toBe('right')
     // Task lists: read-only checkboxes that keep their state when clicked.
     const checkbox = page.locator(`${previewRoot} .task-list-item input[type="checkbox"]`).first()
     expect(await checkbox.isDisabled()).toBe(true)
     expect(await checkbox.isChecked()).toBe(true)
-    // Footnotes, math (inline, display, fence, broken), code.
+    // Footnotes, math (inline, display with $$ and \[ … \], fence, broken), code.
     expect(await count('[data-footnote-ref]')).toBe(2)
     expect(await count('section.footnotes li')).toBe(2)
     expect(await count('.katex')).toBeGreaterThanOrEqual(4)
-    expect(await count('.katex-display')).toBe(2)
+    expect(await count('.katex-display')).toBe(3)
     expect(await count('.katex-error')).toBe(1)
     for (const language of ['ts', 'js', 'py', 'sh', 'rust', 'go', 'json', 'diff']) {
       expect(await count(`pre.shiki[data-language="${language}"]`), language).toBe(1)
