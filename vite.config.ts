@@ -4,6 +4,9 @@ import {defineConfig} from 'vitest/config'
 import {samplesPlugin} from './scripts/vite-plugin-samples.ts'
 import {chatServerPlugin} from './server/vite-plugin.ts'
 
+/** Tests that drive Chromium. */
+const browserTests = ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts']
+
 export default defineConfig({
   // The generated benchmark samples (`/samples/large-*.md`): see shared/gen-samples.ts.
   plugins: [react(), samplesPlugin(), chatServerPlugin()],
@@ -18,8 +21,12 @@ export default defineConfig({
   // The default, 'iife', inlines every lazy grammar into one worker file.
   worker: {format: 'es'},
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // `npm run test:unit` and `npm run test:e2e` run one each; `npm test` both.
+    projects: [
+      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: browserTests}},
+      {extends: true, test: {name: 'e2e', include: browserTests}},
+    ],
   },
 })
