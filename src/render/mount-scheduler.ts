@@ -162,11 +162,14 @@ export function useGradual(total: number, resetKey: unknown, {first, step = Infi
     if (count >= total) return
     return schedule((budgetMs) => {
       const {units: lastUnits, msEach} = last.current
+      const fixed = Number.isFinite(step)
+      // What cannot be cut to fit the rest of a frame's budget waits for a frame of its own.
+      if (budgetMs < frameBudgetMs && (fixed ? lastUnits : 1) * msEach > budgetMs) return true
       const fits = msEach > 0 ? Math.floor(budgetMs / msEach) : lastUnits
       // A fixed step is mounted whole: its size was chosen for its layout,
       // which grows with what is mounted before it (a long list's), and
       // timing it would shrink the steps until the list took seconds.
-      const units = Number.isFinite(step) ? step : Math.max(1, Math.min(2 * lastUnits, fits))
+      const units = fixed ? step : Math.max(1, Math.min(2 * lastUnits, fits))
       const started = performance.now()
       flushSync(() => setState((prev) => ({...prev, count: Math.min(latest.current, prev.count + units)})))
       layOut()
