@@ -236,6 +236,11 @@ describe('hostile markdown in the app', () => {
       const started = Date.now()
       await page.click('.theme-switch')
       expect(Date.now() - started).toBeLessThan(1_000)
+      // Taking such a document's elements apart is a long task too: done here, not in the next input's measure.
+      if (input.frameGap) {
+        await openShared('# Next\n')
+        await settled(watchdogMs)
+      }
     })
   }
 
@@ -378,8 +383,8 @@ describe('the watchdog', () => {
     await openShared('# Before\n\nA good render.\n')
     await waitForRender(page)
     const blocks = await page.locator(`${previewRoot} .block`).count()
-    // One paragraph of 20,000 different formulas: typesetting them is one block's work, well over the watchdog's bound.
-    const slow = Array.from({length: 20_000}, (_, index) => `$x_{${index}}$`).join(' ')
+    // One paragraph of 60,000 different formulas: typesetting them is one block's work, well over the watchdog's bound.
+    const slow = Array.from({length: 60_000}, (_, index) => `$x_{${index}}$`).join(' ')
     // The stuck text arrives as an edit of this document.
     await pasteIntoEditor(slow)
     await page.waitForSelector('.render-error', {timeout: watchdogMs + 20_000})
