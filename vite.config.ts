@@ -26,7 +26,7 @@ export default defineConfig({
     // `npm run test:unit` and `npm run test:e2e` run one each; `npm test` both.
     projects: [
       {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: browserTests}},
-      {extends: true, test: {name: 'e2e', include: browserTests}},
+      {extends: true, test: {name: 'e2e', include: browserTests, globalSetup: ['tests/e2e/global-setup.ts']}},
     ],
   },
 })

@@ -18,14 +18,17 @@ import Negotiator from 'negotiator'
  * `data:` fetches because Export HTML reads the fonts Vite inlined as `data:`
  * URLs (a `data:` URL never leaves the page); `http:` and `https:` fetches
  * because Open from URL reads a document from any site that allows it (CORS).
- * Its text is only ever rendered through the sanitizer, never run.
+ * Its text is only ever rendered through the sanitizer, never run. `http:`
+ * and `https:` images because a document's switch or a click may load an
+ * image from another host; until then the app shows a placeholder
+ * (src/render/remote-images.tsx).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: http: https:",
   "font-src 'self' data:",
   "connect-src 'self' data: http: https:",
   "object-src 'none'",

@@ -6,12 +6,14 @@
  */
 import {useAtomValue, useSetAtom} from 'jotai'
 import {useLayoutEffect, useState, type MouseEvent, type Ref} from 'react'
+import {activeDocumentAtom, setRemoteImagesAtom} from '../state/documents.ts'
 import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {revealEvent} from './group-window.tsx'
 import {clobberPrefix} from '../../shared/display.ts'
 import {NestingSlices, useLeavingNesting} from './leave-nesting.ts'
 import {noteMounted, useGradual} from './mount-scheduler.ts'
+import {RemoteImagesScope} from './remote-images.tsx'
 
 /** Props of the preview. */
 export interface PreviewProps {
@@ -35,6 +37,8 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const {view, generation} = useLeavingNesting(latest, slices)
   const workerState = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
+  const doc = useAtomValue(activeDocumentAtom)
+  const setRemoteImages = useSetAtom(setRemoteImagesAtom)
   const revealed = useGradual(view.order.length, view.sessionId, {first: firstScreenBlocks})
   // Still rendering while the last document is taken apart, or blocks wait to mount.
   const state = workerState === 'idle' && (view.sessionId !== latest.sessionId || revealed < view.order.length) ? 'rendering' : workerState
@@ -61,11 +65,13 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
           </button>
         </div>
       )}
-      <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
-        <NestingSlices value={slices}>
-          <BlocksView key={`${generation}:${view.sessionId}`} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
-        </NestingSlices>
-      </div>
+      <RemoteImagesScope key={doc?.id} shown={doc?.remoteImages === true} onShownChange={(shown) => doc && setRemoteImages({id: doc.id, shown})}>
+        <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
+          <NestingSlices value={slices}>
+            <BlocksView key={`${generation}:${view.sessionId}`} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
+          </NestingSlices>
+        </div>
+      </RemoteImagesScope>
     </div>
   )
 }

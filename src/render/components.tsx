@@ -13,6 +13,7 @@ import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
 import {Diagram} from './mermaid/Diagram.tsx'
 import {coalesced, useGradual} from './mount-scheduler.ts'
+import {Image} from './remote-images.tsx'
 import {TableBlock} from './TableBlock.tsx'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
@@ -263,6 +264,7 @@ export const components = {
   p: Paragraph,
   pre: Pre,
   a: Link,
+  img: Image,
   input: Checkbox,
   table: Table,
   ol: list('ol'),

@@ -8,6 +8,8 @@ import {atom} from 'jotai'
 export interface DocumentMeta {
   id: string
   name: string
+  /** Images from other hosts load without a click (src/render/remote-images.tsx). */
+  remoteImages?: boolean
 }
 
 /** Texts by document id. */
@@ -87,6 +89,11 @@ export const deleteDocumentAtom = atom(null, (get, set, id: string) => {
 /** Rename a document (blank names are ignored, names made unique). */
 export const renameDocumentAtom = atom(null, (_get, set, {id, name}: {id: string; name: string}) => {
   set(documentListAtom, (list) => renameDocument(list, id, name))
+})
+
+/** Set whether document `id` shows images from other hosts. */
+export const setRemoteImagesAtom = atom(null, (_get, set, {id, shown}: {id: string; shown: boolean}) => {
+  set(documentListAtom, (list) => list.map((doc) => (doc.id === id ? {...doc, remoteImages: shown} : doc)))
 })
 
 /** `list` with `doc` appended. */

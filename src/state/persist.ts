@@ -67,7 +67,8 @@ export function parseList(value: unknown): DocumentMeta[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return []
-    const {id, name} = item as Record<string, unknown>
-    return typeof id === 'string' && typeof name === 'string' ? [{id, name}] : []
+    const {id, name, remoteImages} = item as Record<string, unknown>
+    if (typeof id !== 'string' || typeof name !== 'string') return []
+    return [remoteImages === true ? {id, name, remoteImages} : {id, name}]
   })
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {chatModes, modes, scenarios, type BenchResults} from '../../src/bench/types.ts'
-import {buildApp, root} from '../e2e/browser.ts'
+import {appBuild, root} from '../e2e/browser.ts'
 
 const run = promisify(execFile)
 let out: string | undefined
@@ -13,12 +13,11 @@ let dist: string | undefined
 
 beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'offthread-bench-'))
-  dist = (await buildApp()).outDir
+  dist = appBuild().outDir
 }, 300_000)
 
 afterAll(async () => {
   if (out) await rm(out, {recursive: true, force: true})
-  if (dist) await rm(dist, {recursive: true, force: true})
 })
 
 /** Run `npm run bench` with `args` on the build; its output and the JSON it wrote. */

@@ -8,6 +8,7 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {build, preview} from 'vite'
+import {inject} from 'vitest'
 
 /** The repository root, which is Vite's root. */
 export const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -56,6 +57,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<BuildResult>
     else process.env.NODE_ENV = nodeEnv
   }
   return {outDir, ms: performance.now() - started}
+}
+
+/** A production build of the app. */
+export interface AppBuild {
+  outDir: string
+}
+
+/** The app's production build, made once for all browser tests (global-setup.ts). */
+export function appBuild(): AppBuild {
+  return {outDir: inject('appBuild')}
 }
 
 export interface Served {

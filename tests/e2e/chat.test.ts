@@ -5,16 +5,15 @@
  * errors with Retry. Faults are injected with Playwright's `page.route`.
  * No request may leave localhost.
  */
-import {rm} from 'node:fs/promises'
 import {toHtml} from 'hast-util-to-html'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startServer} from '../../server/index.ts'
 import {replayAnswer} from '../../server/models/replay-answers.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -28,7 +27,7 @@ const lastAssistant = `${assistant}:last-of-type`
 const finished = (status = 'done') => `${lastAssistant}[data-status="${status}"][data-render-state="idle"]`
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   // The handler reads the replay rate when the preview server starts: fast
   // enough for short tests, slow enough to watch a reply stream.
   const tps = process.env.CHAT_REPLAY_TPS
@@ -52,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 /** Load the app and switch to the Chat view. */

@@ -3,7 +3,7 @@
  * reload, share links round-trip into new documents, a URL opens (or says
  * why not), and Export HTML gives the CLI's output.
  */
-import {mkdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import {createServer, type AddressInfo} from 'node:net'
 import path from 'node:path'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
@@ -15,9 +15,9 @@ import {katexCss} from '../../cli/katex-css.ts'
 import lzString from 'lz-string'
 import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
 import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -53,7 +53,7 @@ async function documentNames(target: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   // A document for "Open from URL", served by the same preview server.
   await mkdir(path.join(build.outDir, 'e2e'), {recursive: true})
   await writeFile(path.join(build.outDir, 'e2e/remote.md'), '# Remote document\n\nFetched **by address**.\n')
@@ -68,7 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 describe('documents', () => {

@@ -3,17 +3,17 @@
  * every markdown feature reaches the DOM, the link rule holds, the theme
  * switches, and the panes scroll together. No request may leave localhost.
  */
-import {readFile, rm} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import GithubSlugger from 'github-slugger'
 import lzString from 'lz-string'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -22,7 +22,7 @@ let network: NetworkLog
 let errors: string[]
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   served = await serve(build.outDir)
   browser = await launchChromium()
   context = await browser.newContext({viewport: {width: 1400, height: 900}})
@@ -37,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 describe('editor and preview', () => {

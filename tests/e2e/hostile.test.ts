@@ -4,14 +4,13 @@
  * too long), no main-thread task takes over 50 ms of CPU, the editor keeps
  * the text, and the app renders again afterwards.
  */
-import {rm} from 'node:fs/promises'
 import lzString from 'lz-string'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {nestingSliceLevels} from '../../src/render/components.tsx'
 import {hostileInputs} from '../fixtures/hostile.ts'
 import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {traceMainThread, type MainThreadTask} from './main-thread.ts'
 
 /** The watchdog's limit, as `src/render/client.ts` sets it. */
@@ -69,7 +68,7 @@ async function measureRender(markdown: string) {
   return {state, opening: phase(openingFrames, start.at), rendering: phase(renderingFrames, openingFrames.at)}
 }
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let page: Page
@@ -84,7 +83,7 @@ declare global {
 }
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   served = await serve(build.outDir)
   browser = await launchChromium()
   const context = await browser.newContext({viewport: {width: 1400, height: 900}})
@@ -117,7 +116,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 /** Open `markdown` as a new document through a share link, without reloading the page. */

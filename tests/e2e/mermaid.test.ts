@@ -7,15 +7,15 @@
  * nothing of mermaid loaded for a document without a diagram. Screenshots
  * land in scratch/ (git-ignored) for review.
  */
-import {mkdir, rm} from 'node:fs/promises'
+import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {focusEditorEnd, openMarkdown, previewRoot, renderVersion, replaceEditorText, waitForRender} from './app-helpers.ts'
-import {buildApp, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {traceMainThread} from './main-thread.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -61,7 +61,7 @@ function nodeFillLuminance(): Promise<number> {
 }
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   // The replay model streams the feature tour at a pace the test can sample.
   const tps = process.env.CHAT_REPLAY_TPS
   process.env.CHAT_REPLAY_TPS = '150'
@@ -94,7 +94,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 describe('mermaid diagrams', () => {

@@ -5,19 +5,18 @@
  * stays in the tab, and the next save that works clears the notice. Each test
  * has a browser context, and so an IndexedDB, of its own.
  */
-import {rm} from 'node:fs/promises'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext | undefined
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   served = await serve(build.outDir)
   browser = await launchChromium()
 })
@@ -30,7 +29,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 interface Tab {

@@ -5,14 +5,14 @@
  * chat reply holding them (the feature tour) streams without their raw
  * syntax on screen. Screenshots land in scratch/ (git-ignored).
  */
-import {mkdir, rm} from 'node:fs/promises'
+import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {openMarkdown, previewRoot} from './app-helpers.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let page: Page
@@ -51,7 +51,7 @@ const markdown = [
 ].join('\n')
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   const tps = process.env.CHAT_REPLAY_TPS
   process.env.CHAT_REPLAY_TPS = '150'
   try {
@@ -71,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 /** The colour of each alert's title, in the order of the document. */

@@ -5,13 +5,13 @@
  * back), files that are not text are refused, and printing prints the
  * rendered document alone.
  */
-import {readFile, rm} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {documentName, openMarkdown, previewRoot, visibleEditorLines, waitForDocument} from './app-helpers.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -20,7 +20,7 @@ let network: NetworkLog
 let errors: string[]
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   served = await serve(build.outDir)
   browser = await launchChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 800}, acceptDownloads: true})
@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 const table = ['| Name | Note | Sum |', '|:--|:-:|--:|', '| `a\\|b` | say "hi", twice | $x^2$ |', '| plain | two<br>lines | 3 |'].join('\n')

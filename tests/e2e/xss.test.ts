@@ -7,15 +7,14 @@
  * mailto and tel addresses; and the editor still works afterwards. No request
  * may leave localhost.
  */
-import {rm} from 'node:fs/promises'
 import lzString from 'lz-string'
 import type {Browser, BrowserContext, Page, Request} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {xssPayloads} from '../fixtures/xss-payloads.ts'
 import {previewRoot, waitForEditor, waitForRender} from './app-helpers.ts'
-import {buildApp, guardNetwork, isLocal, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, guardNetwork, isLocal, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
-let build: BuildResult
+let build: AppBuild
 let served: Served
 let browser: Browser
 let context: BrowserContext
@@ -37,7 +36,7 @@ let popups: Promise<void>[] = []
 const body = `${previewRoot} .markdown-body`
 
 beforeAll(async () => {
-  build = await buildApp()
+  build = appBuild()
   served = await serve(build.outDir)
   browser = await launchChromium()
   context = await browser.newContext({viewport: {width: 1400, height: 900}})
@@ -78,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await served?.close()
-  if (build) await rm(build.outDir, {recursive: true, force: true})
 })
 
 /** Whether `request` navigates the app's tab (not a new one). */
