@@ -198,14 +198,22 @@ describe('mermaid diagrams', () => {
         `  Alice->>Bob: <img src=x onerror="${set('message')}">`,
         `  link Alice: Evil @ javascript:${set('actor-link')}`,
       ],
+      // Nothing from another host: a rendered diagram has no placeholder to click.
+      [
+        // Mermaid drops a themeCSS with `url(` in it; the sanitizer drops these too.
+        `%%{init: {"themeCSS": "@import 'https://evil.example/theme.css'; svg { background-image: image-set('https://evil.example/set.png' 1x) } .node rect { fill: u\\\\72l(https://evil.example/escaped.png) }"}}%%`,
+        'flowchart LR',
+        '  F[Styled] --> G[Other]',
+      ],
     ].map((lines) => ['```mermaid', ...lines, '```'].join('\n'))
     await openMarkdown(page, served.url, `# Hostile\n\n${hostile.join('\n\n')}\n`)
-    await page.waitForFunction(() => document.querySelectorAll('.diagram-block').length === 3 && [...document.querySelectorAll('.diagram-block')].every((block) => block.querySelector('.diagram, .diagram-error')), undefined, {timeout: 60_000})
-    expect(await page.locator(diagramSvg).count()).toBe(3)
+    await page.waitForFunction(() => document.querySelectorAll('.diagram-block').length === 4 && [...document.querySelectorAll('.diagram-block')].every((block) => block.querySelector('.diagram, .diagram-error')), undefined, {timeout: 60_000})
+    expect(await page.locator(diagramSvg).count()).toBe(4)
     // Click whatever is clickable: nodes, labels, links.
     for (const target of await page.locator('.diagram :is(a, .node, .actor)').all()) await target.click({force: true, timeout: 2000}).catch(() => {})
     await page.waitForTimeout(1000)
     expect(page.url().startsWith(served.url)).toBe(true)
+    expect(network.urls.filter((url) => url.includes('evil.example'))).toEqual([])
     const found = await page.evaluate(() => {
       const diagrams = [...document.querySelectorAll('.diagram')]
       const elements = diagrams.flatMap((diagram) => [...(diagram.shadowRoot?.querySelectorAll('*') ?? [])])
