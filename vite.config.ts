@@ -6,6 +6,14 @@ import {chatServerPlugin} from './server/vite-plugin.ts'
 
 /** Tests that drive Chromium. */
 const browserTests = ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts']
+/**
+ * Tests that hold a figure to a bound (long tasks and frames on the page,
+ * seconds for a hostile input): they run alone, after the others, which
+ * run two at a time.
+ */
+const timedUnitTests = ['tests/workers/hostile.test.ts', 'tests/cli/delimiter-runs.test.ts']
+const timedBrowserTests = ['tests/e2e/editor.test.ts', 'tests/e2e/hostile.test.ts', 'tests/e2e/mermaid.test.ts', 'tests/e2e/documents.test.ts']
+const appBuild = ['tests/e2e/global-setup.ts']
 
 export default defineConfig({
   // The generated benchmark samples (`/samples/large-*.md`): see shared/gen-samples.ts.
@@ -23,10 +31,13 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // `npm run test:unit` and `npm run test:e2e` run one each; `npm test` both.
+    maxWorkers: 2,
+    // `npm run test:unit` runs the `unit` projects, `npm run test:e2e` the `e2e` ones, `npm test` all.
     projects: [
-      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: browserTests}},
-      {extends: true, test: {name: 'e2e', include: browserTests, globalSetup: ['tests/e2e/global-setup.ts']}},
+      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests]}},
+      {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
+      {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},
+      {extends: true, test: {name: 'e2e-timed', include: timedBrowserTests, globalSetup: appBuild, maxWorkers: 1, sequence: {groupOrder: 2}}},
     ],
   },
 })

@@ -6,7 +6,7 @@
  */
 import {useAtomValue, useSetAtom} from 'jotai'
 import {useLayoutEffect, useState, type MouseEvent, type Ref} from 'react'
-import {activeDocumentAtom, setRemoteImagesAtom} from '../state/documents.ts'
+import {documentListAtom, setRemoteImagesAtom} from '../state/documents.ts'
 import {dismissError, renderStateAtom, renderViewAtom} from '../state/render.ts'
 import {BlocksView} from './BlocksView.tsx'
 import {revealEvent} from './group-window.tsx'
@@ -37,7 +37,9 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
   const {view, generation} = useLeavingNesting(latest, slices)
   const workerState = useAtomValue(renderStateAtom)
   const setView = useSetAtom(renderViewAtom)
-  const doc = useAtomValue(activeDocumentAtom)
+  // The switch of the document on screen: while one document leaves, its images keep its own.
+  const shownId = view.sessionId
+  const remoteImages = useAtomValue(documentListAtom).find((doc) => doc.id === shownId)?.remoteImages === true
   const setRemoteImages = useSetAtom(setRemoteImagesAtom)
   const revealed = useGradual(view.order.length, view.sessionId, {first: firstScreenBlocks})
   // Still rendering while the last document is taken apart, or blocks wait to mount.
@@ -65,7 +67,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
           </button>
         </div>
       )}
-      <RemoteImagesScope key={doc?.id} shown={doc?.remoteImages === true} onShownChange={(shown) => doc && setRemoteImages({id: doc.id, shown})}>
+      <RemoteImagesScope documentId={shownId} shown={remoteImages} onShownChange={(shown) => shownId && setRemoteImages({id: shownId, shown})}>
         <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
           <NestingSlices value={slices}>
             <BlocksView key={`${generation}:${view.sessionId}`} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />

@@ -64,6 +64,8 @@ export function Image({node: _node, ...props}: ImageProps) {
 
 /** Props of `RemoteImagesScope`. */
 export interface RemoteImagesScopeProps {
+  /** The open document's id: its hosts are listed from when it opens. */
+  documentId: string | undefined
   /** The document's switch. */
   shown: boolean
   /** Flip the document's switch. */
@@ -74,13 +76,15 @@ export interface RemoteImagesScopeProps {
 /**
  * A document's preview: its remote images follow its switch, and a bar
  * above it names their hosts and holds the switch, once there are any.
- * Hosts stay listed while the document is open (key it on the document),
- * so the bar does not come and go as long documents mount and unmount.
+ * Hosts stay listed while the document is open, so the bar does not come
+ * and go as a long document's blocks mount and unmount.
  */
-export function RemoteImagesScope({shown, onShownChange, children}: RemoteImagesScopeProps) {
-  const [hosts, setHosts] = useState<readonly string[]>([])
-  const [note] = useState(() => (host: string) => setHosts((known) => (known.includes(host) ? known : [...known, host])))
+export function RemoteImagesScope({documentId, shown, onShownChange, children}: RemoteImagesScopeProps) {
+  const [seen, setSeen] = useState<{documentId: string | undefined; hosts: readonly string[]}>({documentId, hosts: []})
+  if (seen.documentId !== documentId) setSeen({documentId, hosts: []})
+  const [note] = useState(() => (host: string) => setSeen((seen) => (seen.hosts.includes(host) ? seen : {...seen, hosts: [...seen.hosts, host]})))
   const policy = useMemo(() => ({shown, note}), [shown, note])
+  const hosts = seen.documentId === documentId ? seen.hosts : []
   return (
     <>
       {hosts.length > 0 && (

@@ -246,6 +246,9 @@ async function settle(): Promise<void> {
     popups = []
     await Promise.all(pending)
   }
+  // A new tab leaves the app's tab in the background, where Chromium runs
+  // animation frames no more and timers once a second, as it would for a user.
+  await page.bringToFront()
 }
 
 const openable = /^(https?:|mailto:|tel:)/

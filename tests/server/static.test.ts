@@ -79,15 +79,17 @@ describe('serving the built app', () => {
     expect(await response.text()).toBe(indexHtml)
   })
 
-  test('should forbid inline script and other origins, but for fetching documents', () => {
+  test('should forbid inline script and other origins, but for fetching documents and images', () => {
     const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((item) => [item.split(' ')[0], item]))
     expect(directives.get('default-src')).toBe("default-src 'self'")
     expect(directives.get('script-src')).toBe("script-src 'self'")
     expect(directives.get('object-src')).toBe("object-src 'none'")
-    // Open from URL reads documents from other sites; nothing else may come from one.
+    // Open from URL reads documents from other sites, and a click or a
+    // document's switch shows their images; nothing else may come from one.
     expect(directives.get('connect-src')).toBe("connect-src 'self' data: http: https:")
+    expect(directives.get('img-src')).toBe("img-src 'self' data: blob: http: https:")
     for (const [name, directive] of directives) {
-      if (name !== 'connect-src') expect(directive).not.toMatch(/https?:|\*|unsafe-eval/)
+      if (name !== 'connect-src' && name !== 'img-src') expect(directive).not.toMatch(/https?:|\*|unsafe-eval/)
     }
   })
 

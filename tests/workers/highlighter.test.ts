@@ -1,5 +1,7 @@
 import type {Element} from 'hast'
 import {toHtml} from 'hast-util-to-html'
+import {toString} from 'hast-util-to-string'
+import {visit} from 'unist-util-visit'
 import {describe, expect, it} from 'vitest'
 import {getHighlighter, loadLanguage, resolveLanguage} from '../../workers/highlighter.ts'
 import {languageAliases, languageLoaders} from '../../workers/lang-loaders.generated.ts'
@@ -82,5 +84,26 @@ describe('code that grows at its end', () => {
         expect(innerHtml(rendered), `${lang}: ${JSON.stringify(prefix)}`).toBe(innerHtml(whole))
       }
     }
+  })
+
+  it('should leave plain the line that a fence open at the end of the text is still writing', async () => {
+    /** Each line of the first code block: whether Shiki coloured it, and its text. */
+    const lines = async (markdown: string) => {
+      const {hast} = await markdownToHast(markdown)
+      let pre: Element | undefined
+      visit(hast, 'element', (node) => {
+        if (node.tagName === 'pre') pre ??= node
+      })
+      const code = pre!.children[0] as Element
+      return code.children.flatMap((line) => (line.type === 'element' ? [{coloured: line.children.some((child) => child.type === 'element'), text: toString(line)}] : []))
+    }
+    const start = {coloured: true, text: 'const a = 1'}
+    expect(await lines('```ts\nconst a = 1\nconst b = "x')).toEqual([start, {coloured: false, text: 'const b = "x'}])
+    expect(await lines('```ts\nconst a = 1\nconst b = "x\n')).toEqual([start, {coloured: true, text: 'const b = "x'}])
+    expect(await lines('```ts\nconst a = 1\n```')).toEqual([start])
+    expect(await lines('```ts\ncon')).toEqual([{coloured: false, text: 'con'}])
+    expect(await lines('- item\n\n  > ```ts\n  > const a = 1\n  > const b')).toEqual([start, {coloured: false, text: 'const b'}])
+    // Followed by anything, even in a list, the line is complete.
+    expect(await lines('- ```ts\n  const a = 1\n  const b\n- next')).toEqual([start, {coloured: true, text: 'const b'}])
   })
 })

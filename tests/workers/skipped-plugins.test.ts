@@ -26,6 +26,7 @@ const named = [
   '> ```\n>\n> in a quote\n> ```',
   '```\n \nspace then line feed\n```',
   '```\n\n```',
+  '---\n\ntitle: front matter whose first line is blank\n---\n',
   '$$\n\nfirst line blank\n$$',
   '$$\n\n\n',
   '```math\n\nE = mc^2\n```',
@@ -58,11 +59,8 @@ describe('skipping the plugins a source cannot need', () => {
   it('changes nothing for the blocks of the benchmark samples, the feature tour and the hostile corpus', async () => {
     const documents = [generateMarkdown(100_000, 1), generateMarkdown(100_000, 2), fs.readFileSync('tests/fixtures/features.md', 'utf8')]
     const texts = documents.flatMap((text) => [text, ...text.split(/\n\n+/)])
-    for (const input of hostileInputs) {
-      if (input.outcome !== 'renders') continue
-      const text = input.markdown()
-      if (text.length < 300_000) texts.push(text)
-    }
+    // The start of each hostile input: its constructs, not its size, are what a plugin might need.
+    for (const input of hostileInputs) if (input.outcome === 'renders') texts.push(input.markdown().slice(0, 20_000))
     // Hundreds of blocks skip each plugin: the case being checked.
     const skips = (pattern: RegExp) => texts.filter((text) => !pattern.test(text)).length
     expect(skips(/<|\[\^/)).toBeGreaterThan(400)
@@ -72,6 +70,5 @@ describe('skipping the plugins a source cannot need', () => {
     const differing: string[] = []
     for (const text of texts) if ((await html(skipping, text)) !== (await html(every, text))) differing.push(text.slice(0, 80))
     expect(differing).toEqual([])
-    // Each of the hostile corpus's 100 KB inputs renders twice here.
   }, 240_000)
 })

@@ -71,7 +71,8 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
     if (code === undefined || before === undefined || toString(pre) !== before.replace(/\n$/, '')) return undefined
     if (pre.properties.dataLineEnd !== countLines(previousText) + 1) return undefined
   }
-  const highlighted = await highlightCode(language, code ?? closed!.code)
+  // As rehype-shiki: the last line of code still open is plain until its line ending comes.
+  const highlighted = await highlightCode(language, code ?? closed!.code, !closed && !text.endsWith('\n'))
   if (!highlighted) return undefined
   const grown: Element = {
     ...pre,

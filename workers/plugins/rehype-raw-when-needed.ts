@@ -10,8 +10,9 @@
  * - footnote links: parse5 turns `dataFootnoteRef: true` into `''`, so
  *   sources with `[^` still go through rehype-raw;
  * - a `<pre>` start tag makes parse5 drop a line feed at the start of the
- *   next text, even inside `<code>`: a fenced code block or display math
- *   whose first line is blank loses it. That is done here by hand.
+ *   next text, even inside `<code>`: a fenced code block, display math or
+ *   front matter shown as code whose first line is blank loses it. That is
+ *   done here by hand.
  */
 import type {Element, Root} from 'hast'
 import rehypeRaw from 'rehype-raw'
@@ -29,8 +30,8 @@ export default function rehypeRawWhenNeeded(this: Processor, options: Options = 
   return function (tree: Root, file: VFile) {
     const source = String(file.value)
     if (options.always || source.includes('<') || source.includes('[^')) return raw(tree, file)
-    // Fenced code and display math are the `<pre>`s whose text can start with one.
-    if (source.includes('```') || source.includes('~~~') || source.includes('$$')) dropPreLineFeeds(tree)
+    // Fenced code, display math and front matter shown as YAML are the `<pre>`s whose text can start with one.
+    if (source.includes('```') || source.includes('~~~') || source.includes('$$') || source.startsWith('---')) dropPreLineFeeds(tree)
   }
 }
 

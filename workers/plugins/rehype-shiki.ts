@@ -1,12 +1,16 @@
 /**
  * Highlight `<pre><code class="language-x">` with Shiki, loading each
  * grammar on first use. Unknown languages stay plain and get a message.
+ * A line is highlighted once it is complete: the last line of a fence still
+ * open at the very end of the text (code that streams in) stays plain until
+ * its line ending comes, so each append does not tokenize it again.
  */
 import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
 import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
+import {fenceClosed} from './rehype-fence-open.ts'
 import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
@@ -27,17 +31,20 @@ interface Block {
   pre: Element
   code: Element
   language: string
+  /** The last line is still being written: the fence is open and the text ends in that line. */
+  unfinished: boolean
 }
 
 export default function rehypeShiki() {
   return async function (tree: Root, file: VFile) {
     const blocks: Block[] = []
+    const text = String(file.value)
     forEachElement(tree, (pre) => {
       if (pre.tagName !== 'pre') return
       const code = pre.children[0]
       if (!code || code.type !== 'element' || code.tagName !== 'code') return
       const language = languageOf(code)
-      if (language) blocks.push({pre, code, language})
+      if (language) blocks.push({pre, code, language, unfinished: endsUnfinished(pre, text)})
     })
     if (blocks.length === 0) return
 
@@ -68,34 +75,42 @@ export default function rehypeShiki() {
         })
         continue
       }
-      const result = highlightSource(shiki, block.language, lang, source)
+      const result = highlightSource(shiki, block.language, lang, source, block.unfinished)
       if (result) Object.assign(block.pre, result)
     }
   }
 }
 
+/** Whether `pre` is a fence still open that ends `text` in the middle of a line. */
+function endsUnfinished(pre: Element, text: string): boolean {
+  const {start, end} = pre.position ?? {}
+  if (start?.offset === undefined || end?.offset !== text.length || /[\n\r]$/.test(text)) return false
+  return !fenceClosed(text.slice(start.offset))
+}
+
 /**
  * The `<pre>`'s properties and children for `source` (the text of a
  * `<code class="language-…">`, ending with a line ending) in `language`, as
- * this plugin makes them; `undefined` for an unknown language, or code over
- * the size limit (the plugin then leaves it plain with a message).
+ * this plugin makes them, its last line plain if `unfinished`; `undefined`
+ * for an unknown language, or code over the size limit (the plugin then
+ * leaves it plain with a message).
  */
-export async function highlightCode(language: string, source: string): Promise<Pick<Element, 'properties' | 'children'> | undefined> {
+export async function highlightCode(language: string, source: string, unfinished: boolean): Promise<Pick<Element, 'properties' | 'children'> | undefined> {
   const lang = resolveLanguage(language)
   if (!lang || source.length > maxHighlightedCodeLength) return undefined
   await loadLanguage(lang)
-  return highlightSource(await getHighlighter(), language, lang, source)
+  return highlightSource(await getHighlighter(), language, lang, source, unfinished)
 }
 
-function highlightSource(shiki: HighlighterCore, language: string, lang: string, source: string): Pick<Element, 'properties' | 'children'> | undefined {
-  const key = language + '\u0000' + lang + '\u0000' + source
+function highlightSource(shiki: HighlighterCore, language: string, lang: string, source: string, unfinished: boolean): Pick<Element, 'properties' | 'children'> | undefined {
+  const key = language + '\u0000' + lang + (unfinished ? '\u0000…\u0000' : '\u0000') + source
   const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
   if (cached) {
     // The children are frozen and shared; the properties are the block's own.
     return {properties: {...cached.properties}, children: cached.children}
   }
   // Fenced code ends with one line ending that is not part of the code.
-  const root = highlight(shiki, source.replace(/\n$/, ''), lang)
+  const root = highlight(shiki, source.replace(/\n$/, ''), lang, unfinished)
   markWarm(lang)
   const highlighted = root.children[0]
   if (!highlighted || highlighted.type !== 'element') return undefined
@@ -139,12 +154,35 @@ interface Prefix {
  */
 const prefixes = createLru<Prefix>(16 * 1024 * 1024)
 
-/** `code` highlighted as a `<pre>` in a root, tokenizing only what follows the complete lines last highlighted in `lang`. */
-function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
+/**
+ * `code` highlighted as a `<pre>` in a root, tokenizing only what follows
+ * the complete lines last highlighted in `lang`; its last line plain if
+ * `unfinished`.
+ */
+function highlight(shiki: HighlighterCore, code: string, lang: string, unfinished: boolean): Root {
   const options = shikiOptions(lang)
   const lastLine = code.lastIndexOf('\n') + 1
-  if (lastLine === 0) return shiki.codeToHast(code, options)
-  const complete = code.slice(0, lastLine - 1)
+  const tail = code.slice(lastLine)
+  const plain: ElementContent = {type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []}
+  if (lastLine === 0) {
+    if (!unfinished) return shiki.codeToHast(code, options)
+    const root = shiki.codeToHast('', options)
+    const target = codeOf(root)
+    if (target) target.children = [plain]
+    return root
+  }
+  const prefix = prefixOf(shiki, code.slice(0, lastLine - 1), lang)
+  if (!prefix) return shiki.codeToHast(code, options)
+  const root = shiki.codeToHast(unfinished ? '' : tail, {...options, grammarState: prefix.state})
+  const target = codeOf(root)
+  if (!target) return shiki.codeToHast(code, options)
+  target.children = [...prefix.lines, {type: 'text', value: '\n'}, ...(unfinished ? [plain] : target.children)]
+  return root
+}
+
+/** The highlighted lines of `complete` (whole lines, no final line ending), continuing from the lines last highlighted in `lang`. */
+function prefixOf(shiki: HighlighterCore, complete: string, lang: string): Prefix | undefined {
+  const options = shikiOptions(lang)
   let prefix = prefixes.get(lang)
   const continues = prefix !== undefined && complete.startsWith(prefix.source) && (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
   if (!prefix || !continues) {
@@ -153,13 +191,8 @@ function highlight(shiki: HighlighterCore, code: string, lang: string): Root {
     const added = shiki.codeToHast(complete.slice(prefix.source.length + 1), {...options, grammarState: prefix.state})
     prefix = toPrefix(shiki, complete, added, [...prefix.lines, {type: 'text', value: '\n'}])
   }
-  if (!prefix) return shiki.codeToHast(code, options)
-  prefixes.set(lang, prefix, prefix.source.length * highlightedBytesPerChar)
-  const root = shiki.codeToHast(code.slice(lastLine), {...options, grammarState: prefix.state})
-  const target = codeOf(root)
-  if (!target) return shiki.codeToHast(code, options)
-  target.children = [...prefix.lines, {type: 'text', value: '\n'}, ...target.children]
-  return root
+  if (prefix) prefixes.set(lang, prefix, prefix.source.length * highlightedBytesPerChar)
+  return prefix
 }
 
 /** A prefix of `source` from its highlighted `root`, after `before` (lines highlighted earlier); undefined without a grammar state. */
