@@ -37,6 +37,15 @@ export const documentCss = `
 }
 [data-theme="dark"] .shiki,
 [data-theme="dark"] .shiki span { ${shikiDark} }
+/* A diagram drawn in both themes (the app's Export HTML): the one of the page's scheme shows. */
+.drawn-diagram-dark, [data-theme="dark"] .drawn-diagram-light { display: none; }
+[data-theme="dark"] .drawn-diagram-dark { display: block; }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) .drawn-diagram-light { display: none; }
+  :root:not([data-theme="light"]) .drawn-diagram-dark { display: block; }
+}
+.markdown-body .drawn-diagram { margin: 0 0 16px; overflow-x: auto; }
+.markdown-body .drawn-diagram svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 
 body { margin: 0; color: var(--md-fg); background: var(--md-bg); }
 .markdown-body {

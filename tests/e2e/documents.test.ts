@@ -15,7 +15,7 @@ import {katexCss} from '../../cli/katex-css.ts'
 import lzString from 'lz-string'
 import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
 import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -274,7 +274,7 @@ describe('open', () => {
 })
 
 describe('export', () => {
-  it('should download the same HTML document as the CLI', async () => {
+  it('should download the same HTML document as the CLI, with diagrams drawn in both themes', async () => {
     const markdown = await readFile(path.join(build.outDir, 'samples/feature-tour.md'), 'utf8')
     await openMarkdown(page, served.url, markdown)
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Export HTML")')])
@@ -282,8 +282,24 @@ describe('export', () => {
     const html = await readFile((await download.path())!, 'utf8')
     const {hast} = await markdownToHast(markdown)
     const expected = hastToDocument(hast, {title: titleOf(hast), css: `${await katexCss()}\n${documentCss}`})
-    expect(html.length).toBe(expected.length)
-    expect(html === expected).toBe(true)
+    // The CLI has no DOM to draw diagrams with: it leaves their code, where the export has both drawings.
+    const drawn = /<div class="drawn-diagram"><div class="drawn-diagram-light"><svg [^]*?<\/svg><\/div><div class="drawn-diagram-dark"><svg [^]*?<\/svg><\/div><\/div>/g
+    const code = /<pre [^>]*data-language="mermaid"[^]*?<\/pre>/g
+    expect(html.match(drawn)?.length).toBeGreaterThan(0)
+    expect(html.match(drawn)?.length).toBe(expected.match(code)?.length)
+    expect(html.replace(drawn, 'DIAGRAM') === expected.replace(code, 'DIAGRAM')).toBe(true)
+    // Opened on its own, the page shows the light drawing, or the dark one in a dark colour scheme.
+    const shown = async (scheme: 'light' | 'dark') => {
+      const viewer = await page.context().newPage()
+      await viewer.emulateMedia({colorScheme: scheme})
+      await viewer.setContent(html)
+      const visible = await viewer.$$eval('.drawn-diagram > div', (nodes) => nodes.filter((node) => getComputedStyle(node).display !== 'none').map((node) => node.className))
+      await viewer.locator('.drawn-diagram').first().screenshot({path: path.join(root, `scratch/export-diagram-${scheme}.png`)})
+      await viewer.close()
+      return visible
+    }
+    expect(await shown('light')).toEqual(Array(expected.match(code)!.length).fill('drawn-diagram-light'))
+    expect(await shown('dark')).toEqual(Array(expected.match(code)!.length).fill('drawn-diagram-dark'))
   })
 })
 

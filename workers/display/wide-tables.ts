@@ -29,7 +29,7 @@ export function markWideTables<T extends RootContent | ElementContent>(nodes: T[
     let replaced: Element = node
     if (node.tagName === 'table' && columnsOf(node.children) > wideTableColumns) {
       const sections = node.children.filter((child): child is Element => child.type === 'element')
-      replaced = {...node, children: [], data: {...node.data, wideTable: sections}}
+      replaced = {...node, children: [], data: Object.assign({}, node.data, {wideTable: sections})}
     } else if (containers.has(node.tagName)) {
       const children = markWideTables(node.children)
       if (children !== node.children) replaced = {...node, children}

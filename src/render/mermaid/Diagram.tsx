@@ -12,7 +12,7 @@ import {resolvedThemeAtom} from '../../state/settings.ts'
 import type {FrameResult} from './diagram-frame.ts'
 
 /** The preview's font, so labels are measured in the frame as the page draws them (shared/document-css.ts). */
-const fontFamily = '-apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif'
+export const diagramFontFamily = '-apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif'
 
 type Props = ComponentProps<'pre'> & {node?: unknown}
 
@@ -26,7 +26,7 @@ export function Diagram({node, ...props}: Props) {
   useEffect(() => {
     const controller = new AbortController()
     import('./draw-diagram.ts')
-      .then(({drawDiagram}) => drawDiagram({source, theme, fontFamily}, controller.signal))
+      .then(({drawDiagram}) => drawDiagram({source, theme, fontFamily: diagramFontFamily}, controller.signal))
       .then(
         (result) => {
           if (!controller.signal.aborted) setDrawn(result)
