@@ -37,14 +37,11 @@ export interface RenderArgs {
 }
 
 /** The outcome of parsing: run, print help, or report a usage error. */
-export type ParsedArgs =
-  | {type: 'render'; args: RenderArgs}
-  | {type: 'help'}
-  | {type: 'usage-error'; message: string}
+export type ParsedArgs = {type: 'render'; args: RenderArgs} | {type: 'help'} | {type: 'usage-error'; message: string}
 
 /** Parse `argv` (without `node` and the script) into what the CLI should do. */
 export function parseRenderArgs(argv: string[]): ParsedArgs {
-  let parsed
+  let parsed: ReturnType<typeof parseArgs<{args: string[]; options: typeof options; allowPositionals: true; strict: true}>>
   try {
     parsed = parseArgs({args: argv, options, allowPositionals: true, strict: true})
   } catch (error) {

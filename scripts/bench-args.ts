@@ -61,9 +61,26 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   })
   return {
     documents: parseSizes(values.sizes),
-    profiles: list(values.profiles, profiles.map(({id}) => id), {}, 'profile'),
-    scenarios: values.chat ? ['chat'] : list(values.scenarios, scenarios.map(({id}) => id), {}, 'scenario'),
-    modes: list(values.modes, modes.map(({id}) => id), modeAliases, 'mode'),
+    profiles: list(
+      values.profiles,
+      profiles.map(({id}) => id),
+      {},
+      'profile',
+    ),
+    scenarios: values.chat
+      ? ['chat']
+      : list(
+          values.scenarios,
+          scenarios.map(({id}) => id),
+          {},
+          'scenario',
+        ),
+    modes: list(
+      values.modes,
+      modes.map(({id}) => id),
+      modeAliases,
+      'mode',
+    ),
     keystrokes: integer(values.keystrokes, 'keystrokes', 1),
     keystrokeMs: integer(values['keystroke-ms'], 'keystroke-ms', 1),
     chunkChars: integer(values.chunk, 'chunk', 0),
@@ -79,7 +96,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
 }
 
 function list<T extends string>(input: string, known: readonly T[], aliases: Record<string, T>, what: string): T[] {
-  const items = input.split(',').map((item) => item.trim()).filter(Boolean)
+  const items = input
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
   if (items.length === 0) throw new Error(`Expected at least one ${what}`)
   return items.map((item) => {
     const id = aliases[item] ?? item

@@ -38,8 +38,17 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     // As tests/e2e/browser.ts, plus a `gc()` the benchmark calls between runs.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--js-flags=--expose-gc',
+    ],
   })
   try {
     const page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true})
@@ -63,8 +72,12 @@ async function main(): Promise<void> {
     await mkdir(folder, {recursive: true})
     const file = path.join(folder, `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`)
     await writeFile(file, JSON.stringify(output, null, 2) + '\n')
-    console.log(`\n${results.startedAt.slice(0, 10)} · ${machine.cpu} · ${machine.cores} cores · ${machine.memoryGB} GB · ${machine.os} · Chromium ${machine.chromium} · Node ${machine.node}`)
-    console.log(`Idle page: ${results.idle.dropped} dropped frames of ${results.idle.frames}, longest gap ${results.idle.longestGapMs.toFixed(1)} ms, echo key→paint p95 ${results.idle.inputP95Ms?.toFixed(1) ?? '–'} ms\n`)
+    console.log(
+      `\n${results.startedAt.slice(0, 10)} · ${machine.cpu} · ${machine.cores} cores · ${machine.memoryGB} GB · ${machine.os} · Chromium ${machine.chromium} · Node ${machine.node}`,
+    )
+    console.log(
+      `Idle page: ${results.idle.dropped} dropped frames of ${results.idle.frames}, longest gap ${results.idle.longestGapMs.toFixed(1)} ms, echo key→paint p95 ${results.idle.inputP95Ms?.toFixed(1) ?? '–'} ms\n`,
+    )
     console.log(summaryTables(results))
     const failed = results.runs.filter((run) => run.error)
     for (const run of failed) console.error(`\nFailed: ${run.mode} · ${run.document.label} · ${run.scenario}: ${run.error}`)
@@ -86,7 +99,8 @@ async function runInPage(page: Page, args: BenchArgs): Promise<BenchResults> {
   await form.locator('input[name="sizes"]').fill(args.documents.map((id) => id.slice(4)).join(','))
   await form.getByRole('button', {name: 'Add'}).click()
   for (const box of await form.locator('input[name="profile"]').all()) await box.setChecked(args.profiles.includes((await box.getAttribute('value')) as never))
-  for (const box of await form.locator('input[name="scenario"]').all()) await box.setChecked(args.scenarios.includes((await box.getAttribute('value')) as never))
+  for (const box of await form.locator('input[name="scenario"]').all())
+    await box.setChecked(args.scenarios.includes((await box.getAttribute('value')) as never))
   for (const box of await form.locator('input[name="mode"]').all()) await box.setChecked(args.modes.includes((await box.getAttribute('value')) as never))
   const numbers: Array<[string, number | undefined]> = [
     ['keystrokes', args.keystrokes],

@@ -29,10 +29,17 @@ async function stream(): Promise<void> {
   // The generated reply's code blocks are short: every fortieth paragraph
   // break gets a block of 19,000 characters (under the highlight cache's limit).
   const longCode = (index: number) =>
-    '```ts\n' + Array.from({length: 340}, (_, line) => `const value${index}_${line}: number = compute(${line}, 'text') // ${line}`.padEnd(49)).join('\n') + '\n```'
+    '```ts\n' +
+    Array.from({length: 340}, (_, line) => `const value${index}_${line}: number = compute(${line}, 'text') // ${line}`.padEnd(49)).join('\n') +
+    '\n```'
   let breaks = 0
   const reply = generateReply(750_000, 7, {footnotes: true}).replace(/\n\n(?=[A-Z])/g, (gap) => (++breaks % 40 === 0 ? `\n\n${longCode(breaks)}\n\n` : gap))
-  const longest = Math.max(...reply.split(/^```/m).filter((_, index) => index % 2 === 1).map((block) => block.length))
+  const longest = Math.max(
+    ...reply
+      .split(/^```/m)
+      .filter((_, index) => index % 2 === 1)
+      .map((block) => block.length),
+  )
   console.log(`reply ${reply.length} characters, longest code block ${longest}`)
   await warmUp()
   const base = heap()
@@ -59,7 +66,10 @@ async function edits(): Promise<void> {
   const next = random(11)
   for (let edit = 0; edit < 10_000; edit++) {
     const at = Math.floor(next() * (text.length + 1))
-    text = next() < 0.5 ? text.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + text.slice(at) : text.slice(0, at) + text.slice(at + 1)
+    text =
+      next() < 0.5
+        ? text.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + text.slice(at)
+        : text.slice(0, at) + text.slice(at + 1)
     await renderSession('edits', text, ++version, {}, undefined, 'display')
   }
   report('after 10,000 random edits (session open)', base)

@@ -91,7 +91,7 @@ async function mtime(file: string): Promise<number | undefined> {
 
 /** The newest modification time of a file, or of a folder and everything in it. */
 async function newest(file: string): Promise<number> {
-  let stats
+  let stats: Awaited<ReturnType<typeof stat>>
   try {
     stats = await stat(file)
   } catch {

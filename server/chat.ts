@@ -35,9 +35,7 @@ export interface ChatFinishMetadata {
 
 /** Create the `POST /api/chat` handler. */
 export function createChatHandler(config: ChatConfig): ChatHandler {
-  const model: LanguageModelV3 = config.upstream
-    ? createUpstreamModel(config.upstream)
-    : createReplayModel({tokensPerSecond: config.replayTps})
+  const model: LanguageModelV3 = config.upstream ? createUpstreamModel(config.upstream) : createReplayModel({tokensPerSecond: config.replayTps})
   const metadata: ChatMetadata = {model: model.modelId, offline: !config.upstream}
   const secrets = [config.upstream?.apiKey ?? '', config.token ?? '']
   const log = config.log ?? ((message: string) => console.error(message))

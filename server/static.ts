@@ -71,7 +71,20 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
 
 /** Extensions the build writes `.br` and `.gz` copies for; the rest (images, woff2) is compressed already. */
 export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.html', '.js', '.mjs', '.css', '.json', '.map', '.md', '.txt', '.svg', '.ico', '.ttf', '.otf', '.wasm', '.webmanifest',
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.md',
+  '.txt',
+  '.svg',
+  '.ico',
+  '.ttf',
+  '.otf',
+  '.wasm',
+  '.webmanifest',
 ])
 
 /** The encodings of the copies, by the suffix of their file names, best first. */
@@ -87,10 +100,7 @@ export interface StaticOptions {
 }
 
 /** A request handler that serves the files under `root`. */
-export function createStaticHandler(
-  root: string,
-  options: StaticOptions = {},
-): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+export function createStaticHandler(root: string, options: StaticOptions = {}): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const base = path.resolve(root)
   const hidden = (options.hidden ?? []).map((folder) => path.join(base, folder))
   return async function serveStatic(request, response) {
@@ -147,9 +157,7 @@ async function sendFile(request: IncomingMessage, response: ServerResponse, foun
     'content-type': type,
     'x-content-type-options': 'nosniff',
     // Vite puts a content hash in every name under assets/.
-    'cache-control': path.relative(base, found.file).startsWith(`assets${path.sep}`)
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache',
+    'cache-control': path.relative(base, found.file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     // Each encoding is its own representation, with its own tag.
     etag: `W/"${sent.size.toString(16)}-${Math.floor(sent.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`,
   }

@@ -31,5 +31,8 @@ export function columnsOf(sections: readonly ElementContent[]): number {
 
 /** `sections` with every row cut to its cells from `from` to `to`. */
 export function sliceColumns(sections: readonly ElementContent[], from: number, to: number): Element[] {
-  return elements(sections).map((section) => ({...section, children: elements(section.children).map((row) => ({...row, children: elements(row.children).slice(from, to)}))}))
+  return elements(sections).map((section) => ({
+    ...section,
+    children: elements(section.children).map((row) => ({...row, children: elements(row.children).slice(from, to)})),
+  }))
 }

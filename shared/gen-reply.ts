@@ -22,11 +22,30 @@ const words = (
 ).split(' ')
 
 const formulas = [
-  'O(n \\log n)', 'e^{i\\pi} + 1 = 0', '\\sqrt{a^2 + b^2}', '\\alpha_i = \\frac{x_i}{\\sum_j x_j}', 'p(x \\mid y)',
-  '\\lambda_{max}', 'f(x) = ax^2 + bx + c', '\\mathbb{E}[X] = \\mu', '\\nabla \\cdot \\mathbf{v} = 0', 'n \\geq 2',
+  'O(n \\log n)',
+  'e^{i\\pi} + 1 = 0',
+  '\\sqrt{a^2 + b^2}',
+  '\\alpha_i = \\frac{x_i}{\\sum_j x_j}',
+  'p(x \\mid y)',
+  '\\lambda_{max}',
+  'f(x) = ax^2 + bx + c',
+  '\\mathbb{E}[X] = \\mu',
+  '\\nabla \\cdot \\mathbf{v} = 0',
+  'n \\geq 2',
 ]
 
-const identifiers = ['useEffect', 'Array.prototype.map', 'fetch()', 'postMessage', 'JSON.parse', 'std::vector', 'async fn', 'SELECT *', 'git rebase -i', 'npm ci']
+const identifiers = [
+  'useEffect',
+  'Array.prototype.map',
+  'fetch()',
+  'postMessage',
+  'JSON.parse',
+  'std::vector',
+  'async fn',
+  'SELECT *',
+  'git rebase -i',
+  'npm ci',
+]
 
 /** Code of one language: a header line, then body lines repeated up to the block's size. */
 interface CodeShape {
@@ -37,28 +56,108 @@ interface CodeShape {
 }
 
 const shapes: readonly CodeShape[] = [
-  {lang: 'typescript', head: (n) => `export async function ${n}(items: readonly Item[]): Promise<number> {`, line: (i, w) => `  const ${w}${i} = await load(items[${i}]?.id ?? '${w}') // step ${i}`, tail: '  return items.length\n}'},
-  {lang: 'javascript', head: (n) => `function ${n}(rows) {`, line: (i, w) => `  rows.push({ id: ${i}, name: '${w}', done: ${i % 2 === 0} })`, tail: '  return rows\n}'},
-  {lang: 'python', head: (n) => `def ${n}(rows: list[dict]) -> int:`, line: (i, w) => `    total += len(rows[${i}].get("${w}", "")) * ${i}  # ${w}`, tail: '    return total'},
-  {lang: 'rust', head: (n) => `pub fn ${n}(items: &[Item]) -> Result<usize, Error> {`, line: (i, w) => `    let ${w}_${i} = items.get(${i}).map(|x| x.len()).unwrap_or(0);`, tail: '    Ok(items.len())\n}'},
-  {lang: 'go', head: (n) => `func ${n}(ctx context.Context, items []Item) (int, error) {`, line: (i, w) => `\tif err := process(ctx, items[${i}], "${w}"); err != nil {\n\t\treturn ${i}, err\n\t}`, tail: '\treturn len(items), nil\n}'},
-  {lang: 'cpp', head: (n) => `template <typename T>\nstd::size_t ${n}(const std::vector<T>& items) {`, line: (i, w) => `  auto ${w}${i} = std::accumulate(items.begin(), items.end(), std::size_t{${i}});`, tail: '  return items.size();\n}'},
-  {lang: 'c', head: (n) => `size_t ${n}(const char **items, size_t n) {`, line: (i, w) => `  if (n > ${i}) total += strlen(items[${i}]); /* ${w} */`, tail: '  return total;\n}'},
-  {lang: 'java', head: (n) => `public static int ${n}(List<String> items) {`, line: (i, w) => `    map.put("${w}${i}", items.get(${i}).length());`, tail: '    return map.size();\n}'},
-  {lang: 'kotlin', head: (n) => `fun ${n}(items: List<String>): Int {`, line: (i, w) => `    val ${w}${i} = items.getOrNull(${i})?.length ?: 0`, tail: '    return items.size\n}'},
-  {lang: 'swift', head: (n) => `func ${n}(_ items: [String]) -> Int {`, line: (i, w) => `    let ${w}${i} = items.count > ${i} ? items[${i}].count : 0`, tail: '    return items.count\n}'},
+  {
+    lang: 'typescript',
+    head: (n) => `export async function ${n}(items: readonly Item[]): Promise<number> {`,
+    line: (i, w) => `  const ${w}${i} = await load(items[${i}]?.id ?? '${w}') // step ${i}`,
+    tail: '  return items.length\n}',
+  },
+  {
+    lang: 'javascript',
+    head: (n) => `function ${n}(rows) {`,
+    line: (i, w) => `  rows.push({ id: ${i}, name: '${w}', done: ${i % 2 === 0} })`,
+    tail: '  return rows\n}',
+  },
+  {
+    lang: 'python',
+    head: (n) => `def ${n}(rows: list[dict]) -> int:`,
+    line: (i, w) => `    total += len(rows[${i}].get("${w}", "")) * ${i}  # ${w}`,
+    tail: '    return total',
+  },
+  {
+    lang: 'rust',
+    head: (n) => `pub fn ${n}(items: &[Item]) -> Result<usize, Error> {`,
+    line: (i, w) => `    let ${w}_${i} = items.get(${i}).map(|x| x.len()).unwrap_or(0);`,
+    tail: '    Ok(items.len())\n}',
+  },
+  {
+    lang: 'go',
+    head: (n) => `func ${n}(ctx context.Context, items []Item) (int, error) {`,
+    line: (i, w) => `\tif err := process(ctx, items[${i}], "${w}"); err != nil {\n\t\treturn ${i}, err\n\t}`,
+    tail: '\treturn len(items), nil\n}',
+  },
+  {
+    lang: 'cpp',
+    head: (n) => `template <typename T>\nstd::size_t ${n}(const std::vector<T>& items) {`,
+    line: (i, w) => `  auto ${w}${i} = std::accumulate(items.begin(), items.end(), std::size_t{${i}});`,
+    tail: '  return items.size();\n}',
+  },
+  {
+    lang: 'c',
+    head: (n) => `size_t ${n}(const char **items, size_t n) {`,
+    line: (i, w) => `  if (n > ${i}) total += strlen(items[${i}]); /* ${w} */`,
+    tail: '  return total;\n}',
+  },
+  {
+    lang: 'java',
+    head: (n) => `public static int ${n}(List<String> items) {`,
+    line: (i, w) => `    map.put("${w}${i}", items.get(${i}).length());`,
+    tail: '    return map.size();\n}',
+  },
+  {
+    lang: 'kotlin',
+    head: (n) => `fun ${n}(items: List<String>): Int {`,
+    line: (i, w) => `    val ${w}${i} = items.getOrNull(${i})?.length ?: 0`,
+    tail: '    return items.size\n}',
+  },
+  {
+    lang: 'swift',
+    head: (n) => `func ${n}(_ items: [String]) -> Int {`,
+    line: (i, w) => `    let ${w}${i} = items.count > ${i} ? items[${i}].count : 0`,
+    tail: '    return items.count\n}',
+  },
   {lang: 'ruby', head: (n) => `def ${n}(items)`, line: (i, w) => `  result[:${w}_${i}] = items.fetch(${i}, '').length`, tail: '  result\nend'},
-  {lang: 'php', head: (n) => `<?php\nfunction ${n}(array $items): int {`, line: (i, w) => `    $${w}${i} = strlen($items[${i}] ?? '');`, tail: '    return count($items);\n}'},
-  {lang: 'csharp', head: (n) => `public static int ${n}(IEnumerable<string> items) {`, line: (i, w) => `    var ${w}${i} = items.Skip(${i}).FirstOrDefault()?.Length ?? 0;`, tail: '    return items.Count();\n}'},
-  {lang: 'sql', head: (n) => `-- ${n}\nSELECT user_id, COUNT(*) AS total`, line: (i, w) => `  , SUM(CASE WHEN kind = '${w}' THEN ${i} ELSE 0 END) AS ${w}_${i}`, tail: 'FROM events\nGROUP BY user_id\nORDER BY total DESC;'},
-  {lang: 'bash', head: (n) => `#!/usr/bin/env bash\n# ${n}\nset -euo pipefail`, line: (i, w) => `if [ -f "${w}-${i}.txt" ]; then grep -c "${w}" "${w}-${i}.txt" || true; fi`, tail: 'echo done'},
+  {
+    lang: 'php',
+    head: (n) => `<?php\nfunction ${n}(array $items): int {`,
+    line: (i, w) => `    $${w}${i} = strlen($items[${i}] ?? '');`,
+    tail: '    return count($items);\n}',
+  },
+  {
+    lang: 'csharp',
+    head: (n) => `public static int ${n}(IEnumerable<string> items) {`,
+    line: (i, w) => `    var ${w}${i} = items.Skip(${i}).FirstOrDefault()?.Length ?? 0;`,
+    tail: '    return items.Count();\n}',
+  },
+  {
+    lang: 'sql',
+    head: (n) => `-- ${n}\nSELECT user_id, COUNT(*) AS total`,
+    line: (i, w) => `  , SUM(CASE WHEN kind = '${w}' THEN ${i} ELSE 0 END) AS ${w}_${i}`,
+    tail: 'FROM events\nGROUP BY user_id\nORDER BY total DESC;',
+  },
+  {
+    lang: 'bash',
+    head: (n) => `#!/usr/bin/env bash\n# ${n}\nset -euo pipefail`,
+    line: (i, w) => `if [ -f "${w}-${i}.txt" ]; then grep -c "${w}" "${w}-${i}.txt" || true; fi`,
+    tail: 'echo done',
+  },
   {lang: 'yaml', head: (n) => `${n}:\n  jobs:`, line: (i, w) => `    - name: ${w}-${i}\n      run: npm run ${w} -- --shard ${i}`, tail: '  on: [push]'},
   {lang: 'json', head: () => '{\n  "items": [', line: (i, w) => `    {"id": ${i}, "name": "${w}", "enabled": ${i % 3 === 0}},`, tail: '    {"id": -1}\n  ]\n}'},
-  {lang: 'html', head: (n) => `<section class="${n}">`, line: (i, w) => `  <p class="${w}" data-index="${i}"><a href="/${w}">${w} ${i}</a></p>`, tail: '</section>'},
+  {
+    lang: 'html',
+    head: (n) => `<section class="${n}">`,
+    line: (i, w) => `  <p class="${w}" data-index="${i}"><a href="/${w}">${w} ${i}</a></p>`,
+    tail: '</section>',
+  },
   {lang: 'css', head: (n) => `.${n} {\n  display: grid;\n}`, line: (i, w) => `.${w}-${i} { margin: ${i}px; color: hsl(${(i * 37) % 360} 60% 40%); }`, tail: ''},
   {lang: 'haskell', head: (n) => `${n} :: [Int] -> Int`, line: (i, w) => `${w}${i} xs = foldr (\\x acc -> acc + x * ${i}) 0 xs`, tail: ''},
   {lang: 'lua', head: (n) => `local function ${n}(items)`, line: (i, w) => `  local ${w}${i} = #(items[${i}] or "")`, tail: '  return #items\nend'},
-  {lang: 'scala', head: (n) => `def ${n}(items: Seq[String]): Int = {`, line: (i, w) => `  val ${w}${i} = items.lift(${i}).map(_.length).getOrElse(0)`, tail: '  items.size\n}'},
+  {
+    lang: 'scala',
+    head: (n) => `def ${n}(items: Seq[String]): Int = {`,
+    line: (i, w) => `  val ${w}${i} = items.lift(${i}).map(_.length).getOrElse(0)`,
+    tail: '  items.size\n}',
+  },
 ]
 
 /** The languages of the reply profile's code blocks. */

@@ -77,7 +77,8 @@ function frontMatterTitle(hast: Root): string | undefined {
   const table = hast.children.find((node) => node.type === 'element')
   if (table?.type !== 'element' || table.tagName !== 'table' || table.properties.dataTableType !== 'yaml-metadata') return undefined
   const rows: Element[] = []
-  for (const part of table.children) if (part.type === 'element') for (const row of part.children) if (row.type === 'element' && row.tagName === 'tr') rows.push(row)
+  for (const part of table.children)
+    if (part.type === 'element') for (const row of part.children) if (row.type === 'element' && row.tagName === 'tr') rows.push(row)
   const cells = (row: Element | undefined) => (row?.children ?? []).filter((cell): cell is Element => cell.type === 'element')
   const column = cells(rows[0]).findIndex((cell) => plainText(cell).trim() === 'title')
   const cell = column < 0 ? undefined : cells(rows[1])[column]
@@ -115,7 +116,5 @@ function plainText(node: Element): string {
     const annotation = findFirst(node, (child) => child.tagName === 'annotation')
     if (annotation) return toString(annotation).trim()
   }
-  return node.children
-    .map((child) => (child.type === 'element' ? plainText(child) : child.type === 'text' ? child.value : ''))
-    .join('')
+  return node.children.map((child) => (child.type === 'element' ? plainText(child) : child.type === 'text' ? child.value : '')).join('')
 }

@@ -18,7 +18,8 @@ interface Import {
 }
 
 // `import … from`, `export … from`, `import('…')`, `import '…'` and `new URL('…')` (how a worker entry is started).
-const statement = /\b(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]|\bnew\s+URL\(\s*['"]([^'"]+)['"]/g
+const statement =
+  /\b(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]|\bnew\s+URL\(\s*['"]([^'"]+)['"]/g
 
 function filesIn(folder: string): string[] {
   return readdirSync(path.join(root, folder), {recursive: true, encoding: 'utf8'})
@@ -33,7 +34,11 @@ function importsOf(file: string): Import[] {
     const spec = fromSpec ?? dynamicSpec ?? bareSpec ?? urlSpec!
     if (!spec.startsWith('.')) continue
     // `import {type A, type B} from` brings in nothing at run time either.
-    const named = /^\{([^}]*)\}$/.exec(clause?.trim() ?? '')?.[1]?.split(',').map((name) => name.trim()).filter(Boolean)
+    const named = /^\{([^}]*)\}$/
+      .exec(clause?.trim() ?? '')?.[1]
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
     const onlyTypes = Boolean(typeKeyword) || (named !== undefined && named.length > 0 && named.every((name) => name.startsWith('type ')))
     const kind = fromSpec ? (onlyTypes ? 'type' : 'value') : dynamicSpec ? 'dynamic' : bareSpec ? 'value' : 'url'
     found.push({from: file, to: path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)), kind})

@@ -62,98 +62,114 @@ for (const {label, text, other} of documents) {
   const row: Record<string, number | string> = (rows[label] = {})
 
   describe(label, () => {
-    bench('full render (naive: what every update costs without sessions)', async () => {
-      // Compiled code and grammars warm, from another document of the same
-      // kind (a first full render takes far longer), for both ways: a full
-      // render, and a stream of its first 50 KB through a session. Caches
-      // cold, for this render and for the stream after it: neither reuses
-      // the other's math or code.
-      await markdownToHast(other)
-      const warm = other.slice(0, 50_000)
-      for (let end = chunk; end < warm.length + chunk; end += chunk) await renderSession(`warm-${label}`, warm.slice(0, end), end)
-      closeSession(`warm-${label}`)
-      // The fastest of three: the stream is compared with a full render at
-      // its best, so noise can only make the ratio look worse.
-      const runs: number[] = []
-      for (let run = 0; run < 3; run++) {
+    bench(
+      'full render (naive: what every update costs without sessions)',
+      async () => {
+        // Compiled code and grammars warm, from another document of the same
+        // kind (a first full render takes far longer), for both ways: a full
+        // render, and a stream of its first 50 KB through a session. Caches
+        // cold, for this render and for the stream after it: neither reuses
+        // the other's math or code.
+        await markdownToHast(other)
+        const warm = other.slice(0, 50_000)
+        for (let end = chunk; end < warm.length + chunk; end += chunk) await renderSession(`warm-${label}`, warm.slice(0, end), end)
+        closeSession(`warm-${label}`)
+        // The fastest of three: the stream is compared with a full render at
+        // its best, so noise can only make the ratio look worse.
+        const runs: number[] = []
+        for (let run = 0; run < 3; run++) {
+          clearCaches()
+          runs.push(round(await time(() => markdownToHast(text))))
+        }
         clearCaches()
-        runs.push(round(await time(() => markdownToHast(text))))
-      }
-      clearCaches()
-      row['full render ms'] = Math.min(...runs)
-      row['full render runs ms'] = runs.join(' / ')
-    }, once)
+        row['full render ms'] = Math.min(...runs)
+        row['full render runs ms'] = runs.join(' / ')
+      },
+      once,
+    )
 
-    bench(`stream in ${chunk}-character appends through a session`, async () => {
-      const id = `stream-${label}`
-      const times: number[] = []
-      let rendered = 0
-      for (let end = chunk; end < text.length + chunk; end += chunk) {
-        const started = performance.now()
-        const update = await renderSession(id, text.slice(0, end), end)
-        times.push(performance.now() - started)
-        rendered += update.rendered
-      }
-      closeSession(id)
-      const {total, p50, p95, max} = summary(times)
-      // Per-append p95 over the first and the last tenth: it must not grow with length.
-      const tenth = Math.max(1, Math.floor(times.length / 10))
-      Object.assign(row, {
-        'stream appends': times.length,
-        'stream total ms': round(total),
-        'stream / full': round(total / Number(row['full render ms'])),
-        'append p50 ms': round(p50),
-        'append p95 ms': round(p95),
-        'append max ms': round(max),
-        'append p95 first 10% ms': round(summary(times.slice(0, tenth)).p95),
-        'append p95 last 10% ms': round(summary(times.slice(-tenth)).p95),
-        'stream blocks rendered': rendered,
-      })
-    }, once)
+    bench(
+      `stream in ${chunk}-character appends through a session`,
+      async () => {
+        const id = `stream-${label}`
+        const times: number[] = []
+        let rendered = 0
+        for (let end = chunk; end < text.length + chunk; end += chunk) {
+          const started = performance.now()
+          const update = await renderSession(id, text.slice(0, end), end)
+          times.push(performance.now() - started)
+          rendered += update.rendered
+        }
+        closeSession(id)
+        const {total, p50, p95, max} = summary(times)
+        // Per-append p95 over the first and the last tenth: it must not grow with length.
+        const tenth = Math.max(1, Math.floor(times.length / 10))
+        Object.assign(row, {
+          'stream appends': times.length,
+          'stream total ms': round(total),
+          'stream / full': round(total / Number(row['full render ms'])),
+          'append p50 ms': round(p50),
+          'append p95 ms': round(p95),
+          'append max ms': round(max),
+          'append p95 first 10% ms': round(summary(times.slice(0, tenth)).p95),
+          'append p95 last 10% ms': round(summary(times.slice(-tenth)).p95),
+          'stream blocks rendered': rendered,
+        })
+      },
+      once,
+    )
 
-    bench('naive stream: full re-render of sampled prefixes (estimate)', async () => {
-      // Every append re-rendering everything costs the sum over all prefixes;
-      // sample 8 prefixes and integrate rather than spend hours.
-      const appends = Math.ceil(text.length / chunk)
-      let estimate = 0
-      for (let sample = 1; sample <= 8; sample++) {
-        const ms = await time(() => markdownToHast(text.slice(0, Math.floor((text.length * sample) / 8))))
-        estimate += (ms * appends) / 8
-      }
-      row['naive stream ms (est.)'] = Math.round(estimate)
-    }, once)
+    bench(
+      'naive stream: full re-render of sampled prefixes (estimate)',
+      async () => {
+        // Every append re-rendering everything costs the sum over all prefixes;
+        // sample 8 prefixes and integrate rather than spend hours.
+        const appends = Math.ceil(text.length / chunk)
+        let estimate = 0
+        for (let sample = 1; sample <= 8; sample++) {
+          const ms = await time(() => markdownToHast(text.slice(0, Math.floor((text.length * sample) / 8))))
+          estimate += (ms * appends) / 8
+        }
+        row['naive stream ms (est.)'] = Math.round(estimate)
+      },
+      once,
+    )
 
-    bench('one-character edits in the middle, through a session', async () => {
-      const id = `edit-${label}`
-      await renderSession(id, text, 0)
-      const middle = Math.floor(text.length / 2)
-      const times: number[] = []
-      const messages: number[] = []
-      let rendered = 0
-      for (let edit = 1; edit <= 30; edit++) {
-        // The worker receives each text through postMessage, as one flat
-        // string made by the structured clone. Concatenation makes a rope,
-        // which the session's first look at the text would copy into one
-        // string; so the text is cloned first, as it arrives in the app,
-        // and the clone is timed on its own.
-        const sent = performance.now()
-        const edited = structuredClone(text.slice(0, middle) + 'x'.repeat(edit) + text.slice(middle))
-        messages.push(performance.now() - sent)
-        const started = performance.now()
-        const update = await renderSession(id, edited, edit)
-        times.push(performance.now() - started)
-        rendered += update.rendered
-      }
-      closeSession(id)
-      const {p50, p95, max} = summary(times)
-      Object.assign(row, {
-        'edit p50 ms': round(p50),
-        'edit p95 ms': round(p95),
-        'edit max ms': round(max),
-        'edit message p95 ms': round(summary(messages).p95),
-        'edit blocks rendered': rendered / times.length,
-      })
-    }, once)
+    bench(
+      'one-character edits in the middle, through a session',
+      async () => {
+        const id = `edit-${label}`
+        await renderSession(id, text, 0)
+        const middle = Math.floor(text.length / 2)
+        const times: number[] = []
+        const messages: number[] = []
+        let rendered = 0
+        for (let edit = 1; edit <= 30; edit++) {
+          // The worker receives each text through postMessage, as one flat
+          // string made by the structured clone. Concatenation makes a rope,
+          // which the session's first look at the text would copy into one
+          // string; so the text is cloned first, as it arrives in the app,
+          // and the clone is timed on its own.
+          const sent = performance.now()
+          const edited = structuredClone(text.slice(0, middle) + 'x'.repeat(edit) + text.slice(middle))
+          messages.push(performance.now() - sent)
+          const started = performance.now()
+          const update = await renderSession(id, edited, edit)
+          times.push(performance.now() - started)
+          rendered += update.rendered
+        }
+        closeSession(id)
+        const {p50, p95, max} = summary(times)
+        Object.assign(row, {
+          'edit p50 ms': round(p50),
+          'edit p95 ms': round(p95),
+          'edit max ms': round(max),
+          'edit message p95 ms': round(summary(messages).p95),
+          'edit blocks rendered': rendered / times.length,
+        })
+      },
+      once,
+    )
   })
 }
 

@@ -20,7 +20,6 @@ export const inertUrl = '#'
  * browser would reject, so that odd spellings fail closed.
  */
 export function urlScheme(url: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const cleaned = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
   const colon = cleaned.indexOf(':')
   if (colon < 0) return undefined

@@ -1,6 +1,6 @@
 /** The size of the render worker's block pool: this machine's default from the start; the benchmark may change it. */
 import {defaultPoolSize} from '../shared/default-pool-size.ts'
-import {usePool} from './session/session.ts'
+import {setPoolSize} from './session/session.ts'
 
 let size = 0
 
@@ -8,7 +8,7 @@ let size = 0
 export function resizePool(next: number): void {
   if (!Number.isInteger(next) || next < 0) throw new Error(`Expected \`size\` to be a whole number from 0, not \`${next}\``)
   if (next === size) return
-  usePool(next)
+  setPoolSize(next)
   size = next
 }
 

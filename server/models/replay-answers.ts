@@ -6,9 +6,7 @@ import {readFile} from 'node:fs/promises'
 import {longAnswer, sampleAnswer} from './replay-samples.ts'
 
 /** The first line of every replayed answer, so nobody mistakes it for a real model. */
-export const REPLAY_NOTICE =
-  '*Offline demo model: this answer is replayed from a script, not generated. ' +
-  'Set `OPENAI_BASE_URL` to chat with a real model.*'
+export const REPLAY_NOTICE = '*Offline demo model: this answer is replayed from a script, not generated. ' + 'Set `OPENAI_BASE_URL` to chat with a real model.*'
 
 type Topic = 'help' | 'code' | 'table' | 'math' | 'footnotes' | 'tasks'
 
@@ -86,12 +84,8 @@ async function codeAnswer(headings: string[]): Promise<string> {
   const picked = sections.filter((section) => headings.some((heading) => section.startsWith(`## ${heading}\n`)))
   const code = picked.map((section) => section.replace(/^## [^\n]*\n\n/, '').trim())
   const names = headings.join(' and ')
-  const intro =
-    `Here is the $n$-th Fibonacci number in ${names}, computed iteratively in $O(n)$ time ` +
-    'and $O(1)$ memory, with $F_0 = 0$ and $F_1 = 1$.'
-  const outro =
-    'The loop runs $n$ times and keeps only the last two numbers. Ask for "code" without a ' +
-    'language to see it in every language I know.'
+  const intro = `Here is the $n$-th Fibonacci number in ${names}, computed iteratively in $O(n)$ time ` + 'and $O(1)$ memory, with $F_0 = 0$ and $F_1 = 1$.'
+  const outro = 'The loop runs $n$ times and keeps only the last two numbers. Ask for "code" without a ' + 'language to see it in every language I know.'
   return [intro, ...code, outro].join('\n\n') + '\n'
 }
 

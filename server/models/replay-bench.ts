@@ -29,7 +29,8 @@ export function parseBenchReply(text: string): BenchReply | undefined {
   for (const pair of match[1]!.trim().split(/\s+/).filter(Boolean)) {
     const [key = '', raw = ''] = pair.split('=')
     const value = Number(raw)
-    if (!keys.includes(key as never) || !Number.isFinite(value) || value < 0) throw new Error(`Expected \`key=number\` with a key of ${keys.join(', ')}, not \`${pair}\``)
+    if (!keys.includes(key as never) || !Number.isFinite(value) || value < 0)
+      throw new Error(`Expected \`key=number\` with a key of ${keys.join(', ')}, not \`${pair}\``)
     values[key] = value
   }
   if (values.bytes! < 1 || values.bytes! > 1_000_000 || values.cps! <= 0) throw new Error('Expected `bytes` from 1 to 1,000,000 and `cps` above 0')

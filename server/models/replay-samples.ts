@@ -28,9 +28,7 @@ export async function sampleAnswer(name: string): Promise<string> {
   const list = samples.map((sample) => `- \`${sample.id}\`: ${sample.name}`).join('\n')
   if (name === '') return `Which sample? Type \`/sample NAME\` with one of these names:\n\n${list}\n`
   const wanted = name.toLowerCase()
-  const sample = samples.find(
-    (item) => [item.id, item.file, item.file.replace(/\.md$/, ''), item.name].some((key) => key.toLowerCase() === wanted),
-  )
+  const sample = samples.find((item) => [item.id, item.file, item.file.replace(/\.md$/, ''), item.name].some((key) => key.toLowerCase() === wanted))
   if (!sample) return `There is no sample called \`${name.replaceAll('`', '')}\`. The samples are:\n\n${list}\n`
   const generated = generatedSamples.find((item) => item.file === sample.file)
   // The large samples are generated at build time, not stored in public/.

@@ -3,12 +3,7 @@
  * canned markdown answers word by word, offline, at a realistic rate.
  */
 import {setTimeout as delay} from 'node:timers/promises'
-import type {
-  LanguageModelV3,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-} from '@ai-sdk/provider'
+import type {LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart, LanguageModelV3Usage} from '@ai-sdk/provider'
 import {replayAnswer} from './replay-answers.ts'
 import {benchChunks, benchReplyText, parseBenchReply} from './replay-bench.ts'
 

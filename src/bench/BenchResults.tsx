@@ -36,21 +36,27 @@ const GroupResult = memo(function GroupResult({group: {label, scenario, runs: gr
   const updates = useMemo(() => group.map((run) => ({mode: run.mode, points: run.timeline.map((point) => [point.t, point.mainMs] as const)})), [group])
   const frames = useMemo(() => group.map((run) => ({mode: run.mode, points: run.frameGaps})), [group])
   return (
-        <section className="bench-group-result">
-          <h3>
-            {label} · {scenarios.find(({id}) => id === scenario)?.label}
-          </h3>
-          <SummaryTable runs={group} scenario={scenario} />
-          <div className="bench-charts">
-            <TimelineChart title="Main-thread time per update (ms)" series={updates} />
-            <TimelineChart title="Frame gaps (ms)" series={frames} />
-          </div>
-          {group.some((run) => run.notes.length > 0 || run.error) && (
-            <ul className="bench-notes">
-              {group.flatMap((run) => [...run.notes, ...(run.error ? [`Failed: ${run.error}`] : [])].map((note) => <li key={run.mode + note}>{run.mode}: {note}</li>))}
-            </ul>
+    <section className="bench-group-result">
+      <h3>
+        {label} · {scenarios.find(({id}) => id === scenario)?.label}
+      </h3>
+      <SummaryTable runs={group} scenario={scenario} />
+      <div className="bench-charts">
+        <TimelineChart title="Main-thread time per update (ms)" series={updates} />
+        <TimelineChart title="Frame gaps (ms)" series={frames} />
+      </div>
+      {group.some((run) => run.notes.length > 0 || run.error) && (
+        <ul className="bench-notes">
+          {group.flatMap((run) =>
+            [...run.notes, ...(run.error ? [`Failed: ${run.error}`] : [])].map((note) => (
+              <li key={run.mode + note}>
+                {run.mode}: {note}
+              </li>
+            )),
           )}
-        </section>
+        </ul>
+      )}
+    </section>
   )
 })
 
@@ -58,8 +64,8 @@ function Environment({results}: {results: BenchResults}) {
   const {idle, environment} = results
   return (
     <p className="bench-environment">
-      {new Date(results.startedAt).toLocaleString()} · {environment.hardwareConcurrency} cores · idle page: {idle.dropped} dropped frames in {idle.frames}, longest gap{' '}
-      {formatFigure(idle.longestGapMs, 'ms')} ms, echo key→paint p95 {formatFigure(idle.inputP95Ms, 'ms')} ms
+      {new Date(results.startedAt).toLocaleString()} · {environment.hardwareConcurrency} cores · idle page: {idle.dropped} dropped frames in {idle.frames},
+      longest gap {formatFigure(idle.longestGapMs, 'ms')} ms, echo key→paint p95 {formatFigure(idle.inputP95Ms, 'ms')} ms
       {results.cancelled && ' · cancelled'}
     </p>
   )

@@ -39,7 +39,10 @@ export function TimelineChart({title, series}: {title: string; series: readonly 
         legend: {show: true, live: false},
         cursor: {show: false},
         scales: {x: {time: false}},
-        axes: [{...axis, label: 's'}, {...axis, size: 50}],
+        axes: [
+          {...axis, label: 's'},
+          {...axis, size: 50},
+        ],
         series: [
           {},
           ...series.map(({mode}) => ({

@@ -29,11 +29,7 @@ export const defaultBenchConfig: BenchConfig = {
 export const benchConfigAtom = atom<BenchConfig>(defaultBenchConfig)
 
 /** Where the benchmark stands. */
-export type BenchStatus =
-  | {state: 'idle'}
-  | {state: 'running'; progress: BenchProgress}
-  | {state: 'done' | 'cancelled'}
-  | {state: 'failed'; error: string}
+export type BenchStatus = {state: 'idle'} | {state: 'running'; progress: BenchProgress} | {state: 'done' | 'cancelled'} | {state: 'failed'; error: string}
 
 /** Where the benchmark stands. */
 export const benchStatusAtom = atom<BenchStatus>({state: 'idle'})
@@ -48,7 +44,12 @@ export const benchRunsAtom = atom<readonly RunResult[]>([])
 export const benchResultsAtom = atom<BenchResults | undefined>(undefined)
 
 /** `config` with `value` in or out of list `key`. */
-export function toggleIn<K extends 'documents' | 'scenarios' | 'modes' | 'profiles'>(config: BenchConfig, key: K, value: BenchConfig[K][number], on: boolean): BenchConfig {
+export function toggleIn<K extends 'documents' | 'scenarios' | 'modes' | 'profiles'>(
+  config: BenchConfig,
+  key: K,
+  value: BenchConfig[K][number],
+  on: boolean,
+): BenchConfig {
   const list = config[key] as ReadonlyArray<BenchConfig[K][number]>
   const next = on ? (list.includes(value) ? list : [...list, value]) : list.filter((item) => item !== value)
   return {...config, [key]: next}

@@ -28,9 +28,10 @@ export interface Recorder {
 export function startRecording(): Recorder {
   const origin = performance.now()
   const tasks: number[] = []
-  const observer = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('longtask')
-    ? new PerformanceObserver((list) => collect(list.getEntries()))
-    : undefined
+  const observer =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('longtask')
+      ? new PerformanceObserver((list) => collect(list.getEntries()))
+      : undefined
   // A task that began before the recording but ran into it counts: a
   // main-thread render starts in the same task as the recording.
   function collect(entries: PerformanceEntryList): void {

@@ -10,7 +10,18 @@ import {benchDocuments, documentLabel, loadDocument} from './documents.ts'
 import {afterNextPaint, percentile, recordIdle, startRecording} from './measure.ts'
 import {startDriver, warmUpText, type ModeDriver} from './modes/driver.ts'
 import {createProbe} from './probe.ts'
-import {editPosition, lineAt, noInput, noStream, openScenario, sleepUntil, streamScenario, typeScenario, type ScenarioContext, type ScenarioOutcome} from './scenarios.ts'
+import {
+  editPosition,
+  lineAt,
+  noInput,
+  noStream,
+  openScenario,
+  sleepUntil,
+  streamScenario,
+  typeScenario,
+  type ScenarioContext,
+  type ScenarioOutcome,
+} from './scenarios.ts'
 import type {Stage} from './stage.tsx'
 import {modeLabel, modes, scenarios, type BenchConfig, type BenchResults, type ModeId, type RunResult, type ScenarioId} from './types.ts'
 import {runFigures} from './figures.ts'
@@ -136,7 +147,14 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
               document: info,
               scenario,
               mode,
-              figures: runFigures({recording, outcome, points: probe.points(), stages, renderMs: driver.takeRenderMs(), durationMs: outcome.end - recorder.origin}),
+              figures: runFigures({
+                recording,
+                outcome,
+                points: probe.points(),
+                stages,
+                renderMs: driver.takeRenderMs(),
+                durationMs: outcome.end - recorder.origin,
+              }),
               timeline: probe.points(),
               frameGaps: recording.frameGaps.map(([t, gap]) => [round(t), round(gap)]),
               notes,
@@ -196,7 +214,12 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
 /** The result of a chat run that failed: no figures. */
 function failedChat(chat: ReturnType<typeof chatPlan>[number], error: string): RunResult {
   const outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
-  const recording = {longTasks: {count: 0, totalMs: 0, longestMs: 0}, frames: {frames: 0, dropped: 0, longestGapMs: 0}, frameGaps: [], heap: {beforeBytes: null, peakBytes: null, afterBytes: null}}
+  const recording = {
+    longTasks: {count: 0, totalMs: 0, longestMs: 0},
+    frames: {frames: 0, dropped: 0, longestGapMs: 0},
+    frameGaps: [],
+    heap: {beforeBytes: null, peakBytes: null, afterBytes: null},
+  }
   return {
     document: chat.document,
     scenario: 'chat',

@@ -50,7 +50,19 @@ function pick(keys: readonly string[]): Column[] {
 }
 
 /** Figures whose ratios the summary gives (lower is better for all). */
-export const ratioColumns: readonly string[] = ['firstScreen', 'complete', 'longestTask', 'longTaskTotal', 'dropped', 'inputP95', 'caughtUp', 'lagMax', 'lagP95', 'mainPerChunk', 'mainCpu']
+export const ratioColumns: readonly string[] = [
+  'firstScreen',
+  'complete',
+  'longestTask',
+  'longTaskTotal',
+  'dropped',
+  'inputP95',
+  'caughtUp',
+  'lagMax',
+  'lagP95',
+  'mainPerChunk',
+  'mainCpu',
+]
 
 /** The modes ratios are taken against. */
 export const references: readonly ModeId[] = ['main-thread', 'react-markdown', 'streamdown']
@@ -121,7 +133,8 @@ export function summaryTables(results: BenchResults): string {
         rows.push([...runLabel(run), `÷ ${modeLabel(reference)}`, ...ratioKeys.map((column) => formatRatio(ratios[column.key] ?? null))])
       }
     }
-    if (rows.length > 0) tables.push(`${label}: ratios (lower is better)\n\n` + markdownTable([...head, 'against', ...ratioKeys.map((column) => column.label)], rows))
+    if (rows.length > 0)
+      tables.push(`${label}: ratios (lower is better)\n\n` + markdownTable([...head, 'against', ...ratioKeys.map((column) => column.label)], rows))
   }
   const staged = results.runs.filter((run) => run.figures.stages)
   if (staged.length > 0) {
@@ -130,7 +143,12 @@ export function summaryTables(results: BenchResults): string {
       'Pipeline time per stage (ms; worker, or main thread for the main-thread mode)\n\n' +
         markdownTable(
           ['document', 'scenario', 'mode', ...stageKeys],
-          staged.map((run) => [run.document.label.replace(/^Generated /, ''), run.scenario, modeLabel(run.mode), ...stageKeys.map((key) => formatFigure(run.figures.stages![key], 'ms'))]),
+          staged.map((run) => [
+            run.document.label.replace(/^Generated /, ''),
+            run.scenario,
+            modeLabel(run.mode),
+            ...stageKeys.map((key) => formatFigure(run.figures.stages![key], 'ms')),
+          ]),
         ),
     )
   }

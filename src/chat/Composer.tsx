@@ -19,9 +19,11 @@ export function Composer() {
   const sendError = useAtomValue(sendErrorAtom)
   const input = useRef<HTMLTextAreaElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fits the height to each new text
   useLayoutEffect(() => {
     if (input.current) fitHeight(input.current)
   }, [text])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focuses the composer when another conversation opens
   useEffect(() => input.current?.focus(), [conversationId])
 
   const send = () => {

@@ -46,6 +46,7 @@ function ConversationItem({conversation, active}: {conversation: Conversation; a
           className="conversation-rename"
           aria-label="Conversation name"
           value={draft}
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
           autoFocus
           onFocus={(event) => event.currentTarget.select()}
           onChange={(event) => setDraft(event.target.value)}
@@ -60,10 +61,16 @@ function ConversationItem({conversation, active}: {conversation: Conversation; a
   }
   return (
     <li className={active ? 'conversation active' : 'conversation'}>
-      <button type="button" className="conversation-open" aria-current={active} onClick={() => openConversation(store, id)} onDoubleClick={() => setDraft(title)}>
+      <button
+        type="button"
+        className="conversation-open"
+        aria-current={active}
+        onClick={() => openConversation(store, id)}
+        onDoubleClick={() => setDraft(title)}
+      >
         <ChatIcon />
         <span className="conversation-title">{title}</span>
-        {streaming && <span className="conversation-streaming" aria-label="Reply streaming" />}
+        {streaming && <span className="conversation-streaming" role="img" aria-label="Reply streaming" />}
       </button>
       <button type="button" className="conversation-action" aria-label={`Rename ${title}`} title="Rename" onClick={() => setDraft(title)}>
         <PencilIcon />

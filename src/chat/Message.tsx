@@ -53,12 +53,16 @@ export const Message = memo(function Message({message, conversationId, lastReply
           </span>
           <span className="message-model">{message.model ?? 'Assistant'}</span>
           {message.offline && (
-            <span className="offline-badge" title="This reply is replayed from a script by the offline demo model, not generated. Set OPENAI_BASE_URL on the server to chat with a real model.">
+            <span
+              className="offline-badge"
+              title="This reply is replayed from a script by the offline demo model, not generated. Set OPENAI_BASE_URL on the server to chat with a real model."
+            >
               Offline demo model
             </span>
           )}
         </div>
       )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: it takes the clicks of the links inside, which have their own keys */}
       <div className="message-body" onClick={onClick}>
         {assistant && ReplyBody ? (
           <ReplyBody message={message} view={view}>
@@ -69,7 +73,7 @@ export const Message = memo(function Message({message, conversationId, lastReply
         )}
         {unrendered && <div className="message-plain">{message.text}</div>}
         {streaming && message.text === '' && (
-          <span className="typing" aria-label="Waiting for the reply">
+          <span className="typing" role="status" aria-label="Waiting for the reply">
             <span />
             <span />
             <span />

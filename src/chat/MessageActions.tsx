@@ -44,13 +44,26 @@ export function MessageActions({message, conversationId, lastReply}: MessageActi
         <span className="message-action-label">{copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}</span>
       </button>
       {regenerate && (
-        <button type="button" className="message-action" aria-label="Regenerate" title="Ask for a new reply" onClick={() => regenerateReply(store, conversationId, message.id)}>
+        <button
+          type="button"
+          className="message-action"
+          aria-label="Regenerate"
+          title="Ask for a new reply"
+          onClick={() => regenerateReply(store, conversationId, message.id)}
+        >
           <RetryIcon />
           <span className="message-action-label">Regenerate</span>
         </button>
       )}
       {assistant && (
-        <button type="button" className="message-action" aria-label="Open in editor" title="Open this reply as a new document" onClick={openInEditor} disabled={message.text === ''}>
+        <button
+          type="button"
+          className="message-action"
+          aria-label="Open in editor"
+          title="Open this reply as a new document"
+          onClick={openInEditor}
+          disabled={message.text === ''}
+        >
           <OpenInEditorIcon />
           <span className="message-action-label">Open in editor</span>
         </button>

@@ -26,8 +26,10 @@ export function MessageList() {
   const lastRole = messages.at(-1)?.role
 
   // Opening a conversation shows its end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another conversation shows its end
   useLayoutEffect(() => scrollToEnd(), [conversationId, scrollToEnd])
   // Sending a message follows its reply, wherever the view was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new message is followed
   useEffect(() => {
     if (lastRole === 'assistant' || lastRole === 'user') scrollToEnd()
   }, [count, lastRole, scrollToEnd])
@@ -58,7 +60,13 @@ export function MessageList() {
         </div>
       </div>
       {!atEnd && (
-        <button type="button" className="jump-to-end" aria-label="Scroll to the latest message" title="Scroll to the latest message" onClick={() => scrollToEnd('smooth')}>
+        <button
+          type="button"
+          className="jump-to-end"
+          aria-label="Scroll to the latest message"
+          title="Scroll to the latest message"
+          onClick={() => scrollToEnd('smooth')}
+        >
           <ArrowDownIcon />
         </button>
       )}

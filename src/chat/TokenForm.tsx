@@ -40,6 +40,7 @@ export function TokenForm() {
           placeholder="Access token"
           value={token}
           onChange={(event) => setToken(event.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: the form appears because the server asked for the token, and typing it is the only thing to do
           autoFocus
         />
         <button type="submit" className="button token-form-save" disabled={token.trim() === ''}>

@@ -17,12 +17,7 @@ export interface ChatRequestBody {
 }
 
 /** The request for a reply to `history` in conversation `id`. */
-export function chatRequest(
-  id: string,
-  history: readonly ChatMessage[],
-  trigger: ChatRequestBody['trigger'],
-  messageId?: string,
-): ChatRequestBody {
+export function chatRequest(id: string, history: readonly ChatMessage[], trigger: ChatRequestBody['trigger'], messageId?: string): ChatRequestBody {
   return {
     id,
     // A reply that failed before its first word has nothing to tell the model.

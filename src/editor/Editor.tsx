@@ -68,7 +68,8 @@ export default function Editor() {
   const id = useShownAfterFrame(
     activeId,
     (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
-    (id) => (id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstBlocksReady(store, id, firstScreenWaitMs)),
+    (id) =>
+      id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstBlocksReady(store, id, firstScreenWaitMs),
   )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
@@ -85,6 +86,7 @@ export default function Editor() {
   }
   useEffect(() => () => setEditor(undefined), [setEditor])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markers go on again once the model holds the whole text
   useEffect(() => {
     const model = editor?.getModel()
     if (!model || sessionId !== id) return
@@ -104,9 +106,16 @@ export default function Editor() {
   }, [list])
 
   const prepare = (id: string) =>
-    prepareModel(modelPath(id), store.get(documentTextsAtom)[id] ?? '', 'markdown', () => setFilled((count) => count + 1), () => firstBlocksReady(store, id))
+    prepareModel(
+      modelPath(id),
+      store.get(documentTextsAtom)[id] ?? '',
+      'markdown',
+      () => setFilled((count) => count + 1),
+      () => firstBlocksReady(store, id),
+    )
   // A document being switched to gets its model now, in a task of its own,
   // not in the one that shows it: creating a long document's model is costly.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the model is prepared once per switch, from the store as it is then
   useEffect(() => {
     if (activeId !== undefined && store.get(documentTextsAtom)[activeId] !== undefined) prepare(activeId)
   }, [activeId])
@@ -222,6 +231,7 @@ const firstScreenWaitMs = 1000
  */
 function useShownAfterFrame<T>(value: T, stillValid: (shown: T) => boolean, ready: (value: T) => Promise<void>): T {
   const [shown, setShown] = useState(value)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` is a new closure on each render; the value decides
   useEffect(() => {
     if (Object.is(shown, value)) return
     let cancel: (() => void) | undefined

@@ -43,7 +43,12 @@ export function EditorView() {
         </section>
       }
       second={
-        <section className="preview-section" aria-label="Preview" style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties} {...fileDrop}>
+        <section
+          className="preview-section"
+          aria-label="Preview"
+          style={{'--preview-font-size': `${previewFontSize(settings)}px`} as React.CSSProperties}
+          {...fileDrop}
+        >
           <Preview scrollRef={setPreview} onLineClick={moveCursor} />
           {outlineOpen && <Outline preview={preview} />}
         </section>

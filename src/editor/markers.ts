@@ -6,11 +6,7 @@ import type {RenderMessage} from '../../shared/protocol.ts'
 const severity = {warning: 4, error: 8} as const
 
 /** Markers for `messages`, each underlining its whole source line from its column. */
-export function messagesToMarkers(
-  messages: readonly RenderMessage[],
-  lineCount: number,
-  lineEndColumn: (line: number) => number,
-): editor.IMarkerData[] {
+export function messagesToMarkers(messages: readonly RenderMessage[], lineCount: number, lineEndColumn: (line: number) => number): editor.IMarkerData[] {
   return messages.map((message) => {
     const line = Math.min(Math.max(message.line ?? 1, 1), lineCount)
     const end = lineEndColumn(line)

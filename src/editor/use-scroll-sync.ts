@@ -60,6 +60,7 @@ export function useScrollSync(instance: editor.ICodeEditor | undefined, preview:
   }, [instance, preview, geometry])
 
   // A new render moves blocks: measure again, and keep the preview where the editor is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new render moves the blocks
   useEffect(() => {
     geometry.forget()
     if (lead.current === 'editor' && instance && preview && instance.getScrollTop() > 0) {

@@ -23,8 +23,18 @@ export async function drawDiagrams(hast: Root): Promise<void> {
   for (const {parent, index, source} of fences) {
     const [light, dark] = [await draw(source, 'light'), await draw(source, 'dark')]
     if (!light || !dark) continue
-    const themed = (theme: string, svg: string): Element => ({type: 'element', tagName: 'div', properties: {className: [`drawn-diagram-${theme}`]}, children: fromHtmlIsomorphic(svg, {fragment: true}).children as ElementContent[]})
-    parent.children[index] = {type: 'element', tagName: 'div', properties: {className: ['drawn-diagram']}, children: [themed('light', light), themed('dark', dark)]}
+    const themed = (theme: string, svg: string): Element => ({
+      type: 'element',
+      tagName: 'div',
+      properties: {className: [`drawn-diagram-${theme}`]},
+      children: fromHtmlIsomorphic(svg, {fragment: true}).children as ElementContent[],
+    })
+    parent.children[index] = {
+      type: 'element',
+      tagName: 'div',
+      properties: {className: ['drawn-diagram']},
+      children: [themed('light', light), themed('dark', dark)],
+    }
   }
 }
 
@@ -34,7 +44,8 @@ function findDiagrams(hast: Root): {parent: Root | Element; index: number; sourc
   const visit = (parent: Root | Element) =>
     parent.children.forEach((child, index) => {
       if (child.type !== 'element') return
-      if (child.tagName === 'pre' && child.properties.dataLanguage === 'mermaid' && !child.properties.dataFenceOpen) found.push({parent, index, source: toString(child)})
+      if (child.tagName === 'pre' && child.properties.dataLanguage === 'mermaid' && !child.properties.dataFenceOpen)
+        found.push({parent, index, source: toString(child)})
       else visit(child)
     })
   visit(hast)

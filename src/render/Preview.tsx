@@ -68,6 +68,7 @@ export function Preview({scrollRef, onLineClick}: PreviewProps) {
         </div>
       )}
       <RemoteImagesScope documentId={shownId} shown={remoteImages} onShownChange={(shown) => shownId && setRemoteImages({id: shownId, shown})}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click moves the editor's cursor, which the keyboard moves in the editor itself; the links inside have their own keys */}
         <div ref={scrollRef} className="preview-scroll" data-render-state={state} data-render-version={view.version} onClick={onClick}>
           <NestingSlices value={slices}>
             <BlocksView key={`${generation}:${view.sessionId}`} view={view} limit={revealed} empty={<p className="preview-empty">Nothing to preview yet.</p>} />
@@ -100,7 +101,10 @@ export function handleFragmentLink(link: HTMLAnchorElement, event: MouseEvent): 
 export function revealFragment(root: Element | null, id: string, behavior: ScrollBehavior = 'smooth'): void {
   const find = () => root?.querySelector(`[id="${CSS.escape(clobberPrefix + id)}"]`) ?? root?.querySelector(`[id="${CSS.escape(id)}"]`)
   const near = find()
-  if (near) return near.scrollIntoView({block: 'start', behavior})
+  if (near) {
+    near.scrollIntoView({block: 'start', behavior})
+    return
+  }
   // In a long document, the target's group may not be mounted yet: the
   // window mounts it at once (src/render/group-window.tsx).
   root?.dispatchEvent(new CustomEvent(revealEvent, {detail: id}))

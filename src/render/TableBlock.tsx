@@ -45,11 +45,14 @@ export function TableBlock({table, lineStart, lineEnd, children}: TableBlockProp
     // After the click's navigation has started.
     setTimeout(() => URL.revokeObjectURL(url), 1000)
   }
-  const label = (button: 'markdown' | 'csv', text: string) =>
-    feedback?.button === button ? (feedback.ok ? 'Copied' : 'Copy failed') : text
+  const label = (button: 'markdown' | 'csv', text: string) => (feedback?.button === button ? (feedback.ok ? 'Copied' : 'Copy failed') : text)
 
   return (
-    <div className={table?.data?.wideTable ? 'table-block wide' : 'table-block'} data-line-start={lineStart as number | undefined} data-line-end={lineEnd as number | undefined}>
+    <div
+      className={table?.data?.wideTable ? 'table-block wide' : 'table-block'}
+      data-line-start={lineStart as number | undefined}
+      data-line-end={lineEnd as number | undefined}
+    >
       <div className="table-toolbar" role="toolbar" aria-label="Table">
         <button type="button" className="code-copy" title="Copy the table as Markdown" onClick={() => copy('markdown')}>
           {label('markdown', 'Copy Markdown')}

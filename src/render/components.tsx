@@ -7,7 +7,19 @@
  */
 import type {Element} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
-import {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type JSX, type MouseEvent, type ReactNode, type RefObject} from 'react'
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type JSX,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
 import {NestingSlices} from './leave-nesting.ts'
@@ -63,6 +75,7 @@ function heading(Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
         {children}
         {typeof slug === 'string' && (
           // The `#` comes from CSS, so the heading's text stays its own.
+          // biome-ignore lint/a11y/useAnchorContent: its name is the aria-label
           <a className="anchor" href={`#${slug}`} aria-label="Link to this section" />
         )}
       </Tag>
@@ -166,7 +179,11 @@ export const chunkSliceElements = 400
 /** A paragraph; one the worker cut into chunks (workers/display/text-chunks.ts) is a `ChunkedParagraph`. */
 function Paragraph({node, children, ...props}: ElementProps<'p'>) {
   if (!(props as Record<string, unknown>)['data-text-chunks']) return <p {...props}>{children}</p>
-  return <ChunkedParagraph node={node as Element} paragraphProps={props}>{children}</ChunkedParagraph>
+  return (
+    <ChunkedParagraph node={node as Element} paragraphProps={props}>
+      {children}
+    </ChunkedParagraph>
+  )
 }
 
 /**
@@ -211,7 +228,11 @@ export function Table({node, children, ...props}: ElementProps<'table'>) {
   const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...rest} = props as Record<string, unknown>
   return (
     <TableBlock table={node as Element | undefined} lineStart={lineStart} lineEnd={lineEnd}>
-      {sections ? <WideTable tableProps={rest as ComponentProps<'table'>} sections={sections} /> : <table {...(rest as ComponentProps<'table'>)}>{children}</table>}
+      {sections ? (
+        <WideTable tableProps={rest as ComponentProps<'table'>} sections={sections} />
+      ) : (
+        <table {...(rest as ComponentProps<'table'>)}>{children}</table>
+      )}
     </TableBlock>
   )
 }

@@ -77,7 +77,10 @@ export async function warmUpFonts(fontSize: () => number): Promise<void> {
     await idle()
     await Promise.allSettled(katexFonts.map((font) => document.fonts.load(font)))
     const {hast} = await callRenderer((remote) => remote.markdownToHast(specimen))
-    await layOut(hast.children.filter((node) => node.type === 'element'), fontSize)
+    await layOut(
+      hast.children.filter((node) => node.type === 'element'),
+      fontSize,
+    )
   } catch (error) {
     console.warn('Offthread: the font warm-up did not run', error)
   }

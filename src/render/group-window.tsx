@@ -65,7 +65,9 @@ export function useGroupWindow(windowed: boolean, sessionId: string | undefined,
   const groupWindow = useMemo(
     () =>
       createGroupWindow({
-        keep: (items) => items.forEach(({id}) => kept.current.keys.add(id)),
+        keep: (items) => {
+          for (const {id} of items) kept.current.keys.add(id)
+        },
         isKept: (items) => items.some(({id}) => kept.current.keys.has(id)),
         windowed: () => latest.current.windowed,
         article,

@@ -8,13 +8,7 @@ import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 /** How a live render talks to the worker; injected so tests can fake it. */
 export interface LiveRenderBackend {
   /** Render; a long render reports its first blocks early through `progress` (`partial` updates). */
-  render: (
-    sessionId: string,
-    markdown: string,
-    version: number,
-    progress: (update: SessionUpdate) => void,
-    options: SessionOptions,
-  ) => Promise<SessionUpdate>
+  render: (sessionId: string, markdown: string, version: number, progress: (update: SessionUpdate) => void, options: SessionOptions) => Promise<SessionUpdate>
   close: (sessionId: string) => Promise<void>
   /** Replace the worker after a failure. */
   restart: (reason: string) => void

@@ -44,6 +44,7 @@ export function Image({node: _node, ...props}: ImageProps) {
   useLayoutEffect(() => {
     if (host) note?.(host)
   }, [host, note])
+  // biome-ignore lint/a11y/useAltText: the alt text comes with the props
   if (!host || shown || clicked) return <img {...props} />
   // A badge is often inside a link: loading it must not follow the link.
   const load = (event: MouseEvent | KeyboardEvent) => {
@@ -54,6 +55,7 @@ export function Image({node: _node, ...props}: ImageProps) {
   }
   // A span, not a button: a button inside a link is not valid HTML.
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a button may not be inside a link, where badges often are
     <span className="remote-image" role="button" tabIndex={0} title={`Load this image from ${host}`} onClick={load} onKeyDown={load}>
       <span className="remote-image-icon" aria-hidden="true" />
       {props.alt ? <span className="remote-image-alt">{props.alt}</span> : null}

@@ -39,7 +39,10 @@ export async function loadChats(store: Store): Promise<void> {
   try {
     const [list, active, drafts] = await getMany([listKey, activeKey, draftsKey], database())
     const conversations = parseConversations(list)
-    const saved = await getMany(conversations.map((conversation) => messagesKey(conversation.id)), database())
+    const saved = await getMany(
+      conversations.map((conversation) => messagesKey(conversation.id)),
+      database(),
+    )
     store.set(conversationsAtom, conversations)
     store.set(chatMessagesAtom, Object.fromEntries(conversations.map((item, index) => [item.id, markInterrupted(parseMessages(saved[index]))])))
     store.set(composerDraftsAtom, parseDrafts(drafts))

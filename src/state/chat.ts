@@ -110,7 +110,11 @@ export function touchConversation(list: readonly Conversation[], id: string): re
 /** A conversation title from its first message: the first line, shortened. */
 export function titleFromText(text: string): string {
   const line = text.split('\n').find((item) => item.trim() !== '') ?? ''
-  const plain = line.replace(/^[#>\-*+\s]+/, '').replace(/[*_`~]/g, '').replace(/\s+/g, ' ').trim()
+  const plain = line
+    .replace(/^[#>\-*+\s]+/, '')
+    .replace(/[*_`~]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!plain) return 'New chat'
   return plain.length > 48 ? `${plain.slice(0, 47).trimEnd()}…` : plain
 }
@@ -121,12 +125,7 @@ export function addMessage(messages: ChatMessages, conversationId: string, messa
 }
 
 /** `messages` with message `id` of conversation `conversationId` changed by `change`; the same object if it is missing. */
-export function updateMessage(
-  messages: ChatMessages,
-  conversationId: string,
-  id: string,
-  change: (message: ChatMessage) => ChatMessage,
-): ChatMessages {
+export function updateMessage(messages: ChatMessages, conversationId: string, id: string, change: (message: ChatMessage) => ChatMessage): ChatMessages {
   const list = messages[conversationId]
   const index = list?.findIndex((message) => message.id === id) ?? -1
   if (!list || index < 0) return messages
@@ -159,9 +158,7 @@ export function withReplyText(message: ChatMessage, text: string): ChatMessage {
  * How a reply ended, as the stream reader reports it: finished or cancelled,
  * or failed (with the HTTP `status` when the server refused the request).
  */
-export type ReplyEnd =
-  | {text: string; cancelled: boolean; lengthLimit?: LengthLimit | undefined}
-  | {text: string; error: string; status?: number | undefined}
+export type ReplyEnd = {text: string; cancelled: boolean; lengthLimit?: LengthLimit | undefined} | {text: string; error: string; status?: number | undefined}
 
 /** A reply once its stream has ended: done, stopped, or failed with its partial text kept. */
 export function endReply(message: ChatMessage, end: ReplyEnd): ChatMessage {

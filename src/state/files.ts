@@ -66,7 +66,13 @@ export function documentNameOfFile(name: string): string {
 
 /** `name` made safe as a file name. */
 export function fileNameOf(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 100) || 'document'
+  return (
+    name
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100) || 'document'
+  )
 }
 
 function megabytes(bytes: number): string {

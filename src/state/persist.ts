@@ -37,7 +37,10 @@ export async function loadSaved(store: Store): Promise<boolean> {
   store.set(settingsAtom, parseSettings(settings))
   const docs = parseList(list)
   if (docs.length === 0) return false
-  const texts = await getMany<string | undefined>(docs.map((doc) => textKey(doc.id)), database())
+  const texts = await getMany<string | undefined>(
+    docs.map((doc) => textKey(doc.id)),
+    database(),
+  )
   store.set(documentListAtom, docs)
   store.set(documentTextsAtom, Object.fromEntries(docs.map((doc, index) => [doc.id, texts[index] ?? ''])))
   store.set(activeDocumentIdAtom, docs.some((doc) => doc.id === active) ? (active as string) : docs[0]?.id)

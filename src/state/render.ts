@@ -36,7 +36,19 @@ export type RenderState = 'rendering' | 'idle' | 'error'
 
 /** An empty render for session `sessionId`. */
 export function emptyRender(sessionId: string | undefined): RenderView {
-  return {sessionId, blocks: new Map(), order: [], scanned: 0, messages: [], version: 0, requested: 0, partial: false, ms: undefined, failure: undefined, error: undefined}
+  return {
+    sessionId,
+    blocks: new Map(),
+    order: [],
+    scanned: 0,
+    messages: [],
+    version: 0,
+    requested: 0,
+    partial: false,
+    ms: undefined,
+    failure: undefined,
+    error: undefined,
+  }
 }
 
 /** The render of the open document. */

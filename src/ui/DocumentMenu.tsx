@@ -1,14 +1,7 @@
 /** The document's name (edit it to rename) and the list of documents: switch, new, rename, delete. */
 import {useAtomValue, useSetAtom} from 'jotai'
 import {startTransition, useEffect, useState} from 'react'
-import {
-  activeDocumentAtom,
-  activeDocumentIdAtom,
-  createDocumentAtom,
-  deleteDocumentAtom,
-  documentListAtom,
-  renameDocumentAtom,
-} from '../state/documents.ts'
+import {activeDocumentAtom, activeDocumentIdAtom, createDocumentAtom, deleteDocumentAtom, documentListAtom, renameDocumentAtom} from '../state/documents.ts'
 import {ChevronIcon, FileIcon, PlusIcon, TrashIcon} from './icons.tsx'
 import {Popover} from './Popover.tsx'
 
@@ -17,6 +10,7 @@ export function DocumentTitle() {
   const doc = useAtomValue(activeDocumentAtom)
   const rename = useSetAtom(renameDocumentAtom)
   const [draft, setDraft] = useState(doc?.name ?? '')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another document resets the draft, even one with the same name
   useEffect(() => setDraft(doc?.name ?? ''), [doc?.name, doc?.id])
   if (!doc) return null
   const commit = () => {

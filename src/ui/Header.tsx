@@ -22,7 +22,7 @@ export function Header() {
   return (
     <header className="header">
       <div className="header-start">
-        <span className="brand" aria-label="Offthread">
+        <span className="brand" role="img" aria-label="Offthread">
           <span className="brand-mark" aria-hidden="true">
             ◧
           </span>
@@ -55,11 +55,18 @@ function FontSize() {
   const [settings, setSettings] = useAtom(settingsAtom)
   const change = (by: number) => setSettings((prev) => ({...prev, fontSize: clampFontSize(prev.fontSize + by)}))
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a border and a legend to a row of buttons
     <div className="font-size" role="group" aria-label="Font size">
       <button type="button" className="button icon-button" aria-label="Smaller text" title="Smaller text" onClick={() => change(-1)}>
         <span className="font-size-small">A</span>
       </button>
-      <button type="button" className="button icon-button" aria-label="Larger text" title={`Larger text (${settings.fontSize}px now)`} onClick={() => change(1)}>
+      <button
+        type="button"
+        className="button icon-button"
+        aria-label="Larger text"
+        title={`Larger text (${settings.fontSize}px now)`}
+        onClick={() => change(1)}
+      >
         <span className="font-size-large">A</span>
       </button>
     </div>

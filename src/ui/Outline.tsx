@@ -29,7 +29,14 @@ const readingOffsetPx = 16
 export function OutlineButton() {
   const [open, setOpen] = useAtom(outlineOpenAtom)
   return (
-    <button type="button" className="button icon-button outline-button" aria-label="Outline" aria-pressed={open} title={open ? 'Hide the outline' : 'Show the outline'} onClick={() => setOpen(!open)}>
+    <button
+      type="button"
+      className="button icon-button outline-button"
+      aria-label="Outline"
+      aria-pressed={open}
+      title={open ? 'Hide the outline' : 'Show the outline'}
+      onClick={() => setOpen(!open)}
+    >
       <ListIcon />
     </button>
   )
@@ -166,6 +173,7 @@ function useActiveHeading(preview: HTMLElement | null, headings: readonly Outlin
   }, [preview])
 
   // A new render moves blocks and headings.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new render moves the headings
   useEffect(() => latest.current.update(), [headings])
   return active
 }

@@ -39,12 +39,8 @@ function SharePanel() {
     <div className="menu share-panel">
       <div className="menu-heading">Share</div>
       <p className="menu-note">
-        {copied === 'copied'
-          ? 'Link copied to the clipboard.'
-          : copied === 'failed'
-            ? 'Copy the link below.'
-            : 'Copying…'}{' '}
-        Opening it creates a new document with this text; nothing is uploaded.
+        {copied === 'copied' ? 'Link copied to the clipboard.' : copied === 'failed' ? 'Copy the link below.' : 'Copying…'} Opening it creates a new document
+        with this text; nothing is uploaded.
       </p>
       <input className="text-input share-link" readOnly value={link} aria-label="Share link" onFocus={(event) => event.target.select()} />
       {link.length > 8000 && <p className="menu-note">This link is {Math.round(link.length / 1000)} KB long; some apps cut long links.</p>}

@@ -41,6 +41,7 @@ export function SplitView({ratio, onRatioChange, first, second}: SplitViewProps)
   return (
     <div ref={container} className="split" style={{'--split': `${ratio * 100}%`} as React.CSSProperties}>
       <div className="split-pane split-first">{first}</div>
+      {/* biome-ignore lint/a11y/useSemanticElements: an `<hr>` cannot be focused and dragged */}
       <div
         className="split-divider"
         role="separator"

@@ -10,8 +10,7 @@ export function StorageNotice() {
     // Styled like the preview's render error, which is the same kind of message.
     <div className="render-error storage-notice" role="alert">
       <span>
-        <strong>Changes are not being saved:</strong> {reason}. Your text stays in this tab; export or copy it before
-        closing.
+        <strong>Changes are not being saved:</strong> {reason}. Your text stays in this tab; export or copy it before closing.
       </span>
     </div>
   )

@@ -6,7 +6,16 @@
 import type {createStore} from 'jotai'
 import {startTransition} from 'react'
 import {activeDocumentAtom, createDocumentAtom, markdownAtom} from '../state/documents.ts'
-import {decodeFileText, documentNameOfFile, fileHandlesAtom, fileNameOf, fileNoticeAtom, refuseFile, textFileExtensions, type WritableFileHandle} from '../state/files.ts'
+import {
+  decodeFileText,
+  documentNameOfFile,
+  fileHandlesAtom,
+  fileNameOf,
+  fileNoticeAtom,
+  refuseFile,
+  textFileExtensions,
+  type WritableFileHandle,
+} from '../state/files.ts'
 
 type Store = ReturnType<typeof createStore>
 

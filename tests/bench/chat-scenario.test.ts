@@ -19,8 +19,14 @@ describe('the chat plan', () => {
 
   it('should run each rate without and with footnotes, in every picked mode that can render a chat', () => {
     expect(plan.map(({cps, footnotes, mode}) => `${cps} ${footnotes ? 'fn' : '-'} ${mode}`)).toEqual([
-      '40 - offthread', '40 - streamdown', '40 fn offthread', '40 fn streamdown',
-      '600 - offthread', '600 - streamdown', '600 fn offthread', '600 fn streamdown',
+      '40 - offthread',
+      '40 - streamdown',
+      '40 fn offthread',
+      '40 fn streamdown',
+      '600 - offthread',
+      '600 - streamdown',
+      '600 fn offthread',
+      '600 fn streamdown',
     ])
   })
 
@@ -84,14 +90,36 @@ describe('the replay model’s benchmark replies', () => {
 
 describe('lags and CPU time', () => {
   it('should take each chunk’s arrival as the earlier of when it was read and when the rate sent it', () => {
-    const arrivals = [{at: 1000, chars: 10}, {at: 1300, chars: 20}, {at: 1050, chars: 30}]
+    const arrivals = [
+      {at: 1000, chars: 10},
+      {at: 1300, chars: 20},
+      {at: 1050, chars: 30},
+    ]
     // 100 characters a second: the second chunk was due at 1,100; the third was read before it was due.
-    expect(arrivalTimes(arrivals, 100)).toEqual([{at: 1000, chars: 10}, {at: 1100, chars: 20}, {at: 1050, chars: 30}])
+    expect(arrivalTimes(arrivals, 100)).toEqual([
+      {at: 1000, chars: 10},
+      {at: 1100, chars: 20},
+      {at: 1050, chars: 30},
+    ])
   })
 
   it('should measure a lag to the first paint showing a chunk’s characters', () => {
-    const paints = [{at: 1040, chars: 10}, {at: 1200, chars: 25}, {at: 1400, chars: 30}]
-    expect(arrivalLags([{at: 1000, chars: 10}, {at: 1100, chars: 20}, {at: 1150, chars: 30}], paints, 2000)).toEqual([40, 100, 250])
+    const paints = [
+      {at: 1040, chars: 10},
+      {at: 1200, chars: 25},
+      {at: 1400, chars: 30},
+    ]
+    expect(
+      arrivalLags(
+        [
+          {at: 1000, chars: 10},
+          {at: 1100, chars: 20},
+          {at: 1150, chars: 30},
+        ],
+        paints,
+        2000,
+      ),
+    ).toEqual([40, 100, 250])
     expect(arrivalLags([{at: 1000, chars: 99}], paints, 2000)).toEqual([1000])
   })
 

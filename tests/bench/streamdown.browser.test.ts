@@ -46,7 +46,8 @@ function countHast(tree: Root): Omit<Shown, 'highlighted'> {
     if (node.tagName === 'pre') shown.code++
     if (node.tagName === 'table') shown.tables++
     if (node.tagName === 'span' && classes.includes('katex')) shown.math++
-    if (node.tagName === 'li' && parent?.type === 'element' && (parent as Element).tagName === 'ol' && String(node.properties.id ?? '').includes('fn-')) shown.footnotes++
+    if (node.tagName === 'li' && parent?.type === 'element' && (parent as Element).tagName === 'ol' && String(node.properties.id ?? '').includes('fn-'))
+      shown.footnotes++
   })
   return shown
 }

@@ -75,7 +75,9 @@ describe('limits in the app', () => {
     await settled(store)
     type(store, 'Again')
     await vi.waitFor(() => expect(store.get(sendErrorAtom)).toBeDefined())
-    expect(store.get(sendErrorAtom)).toMatch(/^The chat server answered 429 Too Many Requests: Too many chat requests from this address: at most 1 a minute\. Try again in \d+ s\.$/)
+    expect(store.get(sendErrorAtom)).toMatch(
+      /^The chat server answered 429 Too Many Requests: Too many chat requests from this address: at most 1 a minute\. Try again in \d+ s\.$/,
+    )
     expect(store.get(composerTextAtom)).toBe('Again')
   })
 

@@ -16,9 +16,18 @@ function fakeBackend() {
       calls.push({sessionId, markdown, options})
       const id = `${options.heal ? 'healed:' : ''}${markdown}`
       const update: SessionUpdate = {
-        sessionId, version, orderStart: 0, orderKeep: 0, total: 1, scanned: 1, order: [{id, lineOffset: 0}],
+        sessionId,
+        version,
+        orderStart: 0,
+        orderKeep: 0,
+        total: 1,
+        scanned: 1,
+        order: [{id, lineOffset: 0}],
         blocks: [{id, hast: {type: 'root', children: [{type: 'text', value: id}]}}],
-        messages: [], ms: 1, rendered: 1, partial: false,
+        messages: [],
+        ms: 1,
+        rendered: 1,
+        partial: false,
       }
       return update
     },

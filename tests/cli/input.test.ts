@@ -1,8 +1,7 @@
 import {describe, expect, test} from 'vitest'
 import {decodeMarkdown} from '../../cli/input.ts'
 
-const bytes = (...parts: Array<string | number[]>) =>
-  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part)] : part)))
+const bytes = (...parts: Array<string | number[]>) => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part)] : part)))
 
 describe('decodeMarkdown', () => {
   test('should decode UTF-8 and drop a leading BOM', () => {

@@ -19,9 +19,7 @@ describe('render CLI through a session', () => {
     const result = await runCli(['--fragment', '--stream', '400', '--edits', '3', '--stats', 'tests/fixtures/features.md'])
     expect(result.code).toBe(0)
     const stats = JSON.parse(result.stderr.trim().split('\n').pop()!)
-    expect(Object.keys(stats).sort()).toEqual(
-      ['blocks', 'blocksRendered', 'chunks', 'edits', 'fullRenderMs', 'maxMs', 'p50Ms', 'p95Ms', 'totalMs'].sort(),
-    )
+    expect(Object.keys(stats).sort()).toEqual(['blocks', 'blocksRendered', 'chunks', 'edits', 'fullRenderMs', 'maxMs', 'p50Ms', 'p95Ms', 'totalMs'].sort())
     expect(stats.edits).toBe(3)
     expect(stats.chunks).toBeGreaterThan(5)
     expect(stats.fullRenderMs).toBeGreaterThan(0)

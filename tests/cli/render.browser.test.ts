@@ -105,7 +105,9 @@ describe.skipIf(!existsSync(executablePath))('rendered document in Chromium', ()
     await mkdir(join(root, 'scratch'), {recursive: true})
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open(colorScheme)
-      await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)))
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true
+      })
       const errors = await page.evaluate(() => document.querySelectorAll('.katex-error').length)
       expect(errors).toBe(1)
       // A visible image means the relative `src` resolved next to the document.

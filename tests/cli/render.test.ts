@@ -47,9 +47,7 @@ describe.concurrent('npm run render', () => {
     expect(stdout).toContain('<div class="markdown-alert markdown-alert-warning"')
     // Content problems are reported where they are, and do not fail the run.
     expect(stderr).toMatch(/^tests\/fixtures\/features\.md:70:19: Could not render math with KaTeX: .+ \[[\w-]+\]$/m)
-    expect(stderr).toContain(
-      'tests/fixtures/features.md:135:1: Unknown language `brainfudge`; the code is shown plain [unknown-language]',
-    )
+    expect(stderr).toContain('tests/fixtures/features.md:135:1: Unknown language `brainfudge`; the code is shown plain [unknown-language]')
   })
 
   test('should write a standalone document with KaTeX fonts and Shiki styles inlined', async () => {

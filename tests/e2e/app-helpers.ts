@@ -56,7 +56,10 @@ export async function visibleEditorLines(page: Page): Promise<number[]> {
   const texts = await page.$$eval('.monaco-editor .margin-view-overlays .line-numbers', (nodes) =>
     nodes.map((node) => ({top: node.getBoundingClientRect().top, line: Number(node.textContent)})),
   )
-  return texts.sort((a, b) => a.top - b.top).map(({line}) => line).filter((line) => line > 0)
+  return texts
+    .sort((a, b) => a.top - b.top)
+    .map(({line}) => line)
+    .filter((line) => line > 0)
 }
 
 /** The open document's name, as the header shows it. */

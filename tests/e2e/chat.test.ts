@@ -79,10 +79,10 @@ async function copiedReply(): Promise<string> {
 
 /** Wait until the last reply shows more than `length` characters. */
 async function waitForReplyText(length: number): Promise<void> {
-  await page.waitForFunction(
-    ({selector, length}) => (document.querySelector(selector)?.textContent?.length ?? 0) > length,
-    {selector: `${lastAssistant} .markdown-body`, length},
-  )
+  await page.waitForFunction(({selector, length}) => (document.querySelector(selector)?.textContent?.length ?? 0) > length, {
+    selector: `${lastAssistant} .markdown-body`,
+    length,
+  })
 }
 
 const replyLength = () => page.$eval(lastAssistant, (node) => node.querySelector('.markdown-body')?.textContent?.length ?? 0)
@@ -271,7 +271,12 @@ describe('replies', () => {
     expect(seen.at(-1)!.length).toBeGreaterThan(seen.find(({length}) => length > 0)!.length)
     expect(marked).toBe(true)
     await page.waitForSelector(finished())
-    expect(await page.$eval(`${lastAssistant} .markdown-body > .block-group:first-child > .block:first-child > *`, (node) => (node as HTMLElement & {mark?: boolean}).mark)).toBe(true)
+    expect(
+      await page.$eval(
+        `${lastAssistant} .markdown-body > .block-group:first-child > .block:first-child > *`,
+        (node) => (node as HTMLElement & {mark?: boolean}).mark,
+      ),
+    ).toBe(true)
     // The offline demo model says so, in the badge and in the text.
     expect(await page.textContent(`${lastAssistant} .offline-badge`)).toBe('Offline demo model')
     expect(await page.textContent(`${lastAssistant} .markdown-body p em`)).toMatch(/^Offline demo model/)
@@ -280,7 +285,12 @@ describe('replies', () => {
   })
 
   it('should end with the HTML the render CLI produces for the same text', async () => {
-    const prompts = ['Explain the quadratic formula with equations', 'Show me fibonacci in Rust', 'Compare sorting algorithms in a table', 'Tell me some history with footnotes']
+    const prompts = [
+      'Explain the quadratic formula with equations',
+      'Show me fibonacci in Rust',
+      'Compare sorting algorithms in a table',
+      'Tell me some history with footnotes',
+    ]
     for (const [index, prompt] of prompts.entries()) {
       if (index > 0) await send(prompt)
       await page.waitForFunction((count) => document.querySelectorAll('[data-role="assistant"]').length === count, index + 1)
@@ -319,10 +329,14 @@ describe('replies', () => {
     const distance = () => page.$eval('.chat-scroll', (node) => node.scrollHeight - node.scrollTop - node.clientHeight)
     // Following happens in the frame after the content grows, so allow a few frames.
     const atEnd = () =>
-      page.waitForFunction(() => {
-        const node = document.querySelector('.chat-scroll')!
-        return node.scrollHeight - node.scrollTop - node.clientHeight < 48
-      }, undefined, {timeout: 1000})
+      page.waitForFunction(
+        () => {
+          const node = document.querySelector('.chat-scroll')!
+          return node.scrollHeight - node.scrollTop - node.clientHeight < 48
+        },
+        undefined,
+        {timeout: 1000},
+      )
     await waitForReplyText(3000)
     expect(await page.$eval('.chat-scroll', (node) => node.scrollHeight > node.clientHeight * 2)).toBe(true)
     await atEnd()
@@ -434,8 +448,11 @@ describe('errors', () => {
       event({type: 'text-delta', id: 'text-0', delta: 'A partial **reply** that '}),
       event({type: 'text-delta', id: 'text-0', delta: 'was cut'}),
     ].join('')
-    await page.route('**/api/chat', (route) =>
-      route.fulfill({status: 200, headers: {'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1'}, body: cut}), {times: 1})
+    await page.route(
+      '**/api/chat',
+      (route) => route.fulfill({status: 200, headers: {'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1'}, body: cut}),
+      {times: 1},
+    )
     await send('Now a table please')
     await page.waitForSelector(finished('error'))
     expect(await page.textContent(`${lastAssistant} .markdown-body`)).toBe('A partial reply that was cut')
@@ -446,7 +463,11 @@ describe('errors', () => {
   })
 
   it('should put a refused message back in the composer', async () => {
-    await page.route('**/api/chat', (route) => route.fulfill({status: 400, contentType: 'application/json', body: '{"error":"Expected at most 200 messages"}'}), {times: 1})
+    await page.route(
+      '**/api/chat',
+      (route) => route.fulfill({status: 400, contentType: 'application/json', body: '{"error":"Expected at most 200 messages"}'}),
+      {times: 1},
+    )
     const count = await page.locator('.message').count()
     await send('Refused message\nwith two lines')
     await page.waitForSelector('.composer-error')
@@ -468,7 +489,13 @@ describe('boundaries', () => {
 describe('access token', () => {
   it('should ask for the token once, in the chat view, keep the message, and send it with the token from then on', async () => {
     // The production server over the same build, with a token.
-    const server = await startServer({distDir: build.outDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, token: 'team-secret', log: () => {}}, requestLog: () => {}})
+    const server = await startServer({
+      distDir: build.outDir,
+      port: 0,
+      host: '127.0.0.1',
+      chat: {replayTps: 0, token: 'team-secret', log: () => {}},
+      requestLog: () => {},
+    })
     const tokenPage = await context.newPage()
     try {
       await tokenPage.goto(server.url)

@@ -14,7 +14,19 @@ import {markdownToHast} from '../../workers/pipeline.ts'
 import {katexCss} from '../../cli/katex-css.ts'
 import lzString from 'lz-string'
 import {offThreadFromChars} from '../../src/state/share-link-reader.ts'
-import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
+import {
+  documentName,
+  focusEditorEnd,
+  installPaintedFrames,
+  openMarkdown,
+  previewRoot,
+  renderVersion,
+  visibleEditorLines,
+  waitForDocument,
+  waitForEditor,
+  waitForRender,
+  type PaintedFrames,
+} from './app-helpers.ts'
 import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
@@ -283,7 +295,8 @@ describe('export', () => {
     const {hast} = await markdownToHast(markdown)
     const expected = hastToDocument(hast, {title: titleOf(hast), css: `${await katexCss()}\n${documentCss}`})
     // The CLI has no DOM to draw diagrams with: it leaves their code, where the export has both drawings.
-    const drawn = /<div class="drawn-diagram"><div class="drawn-diagram-light"><svg [^]*?<\/svg><\/div><div class="drawn-diagram-dark"><svg [^]*?<\/svg><\/div><\/div>/g
+    const drawn =
+      /<div class="drawn-diagram"><div class="drawn-diagram-light"><svg [^]*?<\/svg><\/div><div class="drawn-diagram-dark"><svg [^]*?<\/svg><\/div><\/div>/g
     const code = /<pre [^>]*data-language="mermaid"[^]*?<\/pre>/g
     expect(html.match(drawn)?.length).toBeGreaterThan(0)
     expect(html.match(drawn)?.length).toBe(expected.match(code)?.length)
@@ -293,8 +306,13 @@ describe('export', () => {
       const viewer = await page.context().newPage()
       await viewer.emulateMedia({colorScheme: scheme})
       await viewer.setContent(html)
-      const visible = await viewer.$$eval('.drawn-diagram > div', (nodes) => nodes.filter((node) => getComputedStyle(node).display !== 'none').map((node) => node.className))
-      await viewer.locator('.drawn-diagram').first().screenshot({path: path.join(root, `scratch/export-diagram-${scheme}.png`)})
+      const visible = await viewer.$$eval('.drawn-diagram > div', (nodes) =>
+        nodes.filter((node) => getComputedStyle(node).display !== 'none').map((node) => node.className),
+      )
+      await viewer
+        .locator('.drawn-diagram')
+        .first()
+        .screenshot({path: path.join(root, `scratch/export-diagram-${scheme}.png`)})
       await viewer.close()
       return visible
     }

@@ -11,7 +11,20 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
-import {documentName, focusEditorEnd, installPaintedFrames, openMarkdown, openSample, previewRoot, renderVersion, visibleEditorLines, waitForDocument, waitForEditor, waitForRender, type PaintedFrames} from './app-helpers.ts'
+import {
+  documentName,
+  focusEditorEnd,
+  installPaintedFrames,
+  openMarkdown,
+  openSample,
+  previewRoot,
+  renderVersion,
+  visibleEditorLines,
+  waitForDocument,
+  waitForEditor,
+  waitForRender,
+  type PaintedFrames,
+} from './app-helpers.ts'
 
 let build: AppBuild
 let served: Served
@@ -94,7 +107,9 @@ describe('editor and preview', () => {
     const groupSizes = () => page.$$eval(`${previewRoot} .block-group`, (groups) => groups.map((group) => group.children.length))
     const groups = await groupSizes()
     expect(groups.length).toBeGreaterThan(1)
-    await page.$$eval(`${previewRoot} p`, (nodes) => nodes.forEach((node) => ((node as HTMLElement & {mark?: boolean}).mark = true)))
+    await page.$$eval(`${previewRoot} p`, (nodes) => {
+      for (const node of nodes) (node as HTMLElement & {mark?: boolean}).mark = true
+    })
     const first = page.locator(`${previewRoot} .block-group:nth-child(2) > .block:first-child p`)
     const text = (await first.textContent())!
     // A click on a block puts the editor's cursor on its line.
@@ -110,7 +125,25 @@ describe('editor and preview', () => {
   it('should show every markdown feature of the feature tour', async () => {
     await openSample(page, 'feature-tour', 'Feature tour')
     const count = (selector: string) => page.locator(`${previewRoot} ${selector}`).count()
-    for (const tag of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'blockquote blockquote', 'del', 'em', 'strong', 'hr', 'ol ol, ul ol', 'details summary', 'kbd', 'sub', 'sup']) {
+    for (const tag of [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'table',
+      'blockquote blockquote',
+      'del',
+      'em',
+      'strong',
+      'hr',
+      'ol ol, ul ol',
+      'details summary',
+      'kbd',
+      'sub',
+      'sup',
+    ]) {
       expect(await count(tag), tag).toBeGreaterThan(0)
     }
     // hast-util-to-jsx-runtime turns `align` into `text-align`.
@@ -142,7 +175,10 @@ describe('editor and preview', () => {
     expect(await count('script')).toBe(0)
     const image = page.locator(`${previewRoot} img[alt="The Offthread logo"]`)
     await image.scrollIntoViewIfNeeded()
-    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth, `${previewRoot} img[alt="The Offthread logo"]`)
+    await page.waitForFunction(
+      (selector) => (document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth,
+      `${previewRoot} img[alt="The Offthread logo"]`,
+    )
     // KaTeX's fonts are bundled and used.
     expect(await page.evaluate(() => document.fonts.check('16px KaTeX_Main'))).toBe(true)
     // Content messages become Monaco markers (a broken formula, an unknown language).
@@ -172,7 +208,12 @@ describe('editor and preview', () => {
 
   it('should keep the link rule in the DOM', async () => {
     const links = await page.$$eval(`${previewRoot} a[href]`, (nodes) =>
-      nodes.map((node) => ({href: node.getAttribute('href') ?? '', target: node.getAttribute('target'), rel: node.getAttribute('rel'), text: node.textContent})),
+      nodes.map((node) => ({
+        href: node.getAttribute('href') ?? '',
+        target: node.getAttribute('target'),
+        rel: node.getAttribute('rel'),
+        text: node.textContent,
+      })),
     )
     expect(links.length).toBeGreaterThan(10)
     for (const link of links) {
@@ -198,7 +239,9 @@ describe('editor and preview', () => {
     await page.click(`${previewRoot} h2:has-text("Quotes")`)
     const source = await readFile(path.join(root, 'public/samples/feature-tour.md'), 'utf8')
     // Monaco marks the cursor's line number when it next renders.
-    await expect.poll(async () => Number(await page.textContent('.monaco-editor .line-numbers.active-line-number'))).toBe(source.split('\n').indexOf('## Quotes') + 1)
+    await expect
+      .poll(async () => Number(await page.textContent('.monaco-editor .line-numbers.active-line-number')))
+      .toBe(source.split('\n').indexOf('## Quotes') + 1)
   })
 })
 
@@ -227,7 +270,8 @@ describe('font warm-up', () => {
             }
             if (!inSpecimen(mutation.target)) continue
             specimen.push(node)
-            for (const [selector, kind] of Object.entries(kinds)) if ((node.matches(selector) || node.querySelector(selector)) && !seen.kinds.includes(kind)) seen.kinds.push(kind)
+            for (const [selector, kind] of Object.entries(kinds))
+              if ((node.matches(selector) || node.querySelector(selector)) && !seen.kinds.includes(kind)) seen.kinds.push(kind)
           }
           for (const node of mutation.removedNodes) if (node instanceof HTMLElement && node.classList.contains('font-warmup')) seen.removed++
         }
@@ -502,10 +546,12 @@ describe('worker failure', () => {
       const box = root.getBoundingClientRect()
       const offsets = () => new Set([...root.querySelectorAll<HTMLElement>('.block')].map((block) => block.dataset.lineOffset))
       const inView = [...root.querySelectorAll<HTMLElement>('.block')]
-        .filter((block) => [...block.children].some((child) => {
-          const rect = child.getBoundingClientRect()
-          return rect.bottom > box.top && rect.top < box.bottom
-        }))
+        .filter((block) =>
+          [...block.children].some((child) => {
+            const rect = child.getBoundingClientRect()
+            return rect.bottom > box.top && rect.top < box.bottom
+          }),
+        )
         .map((block) => block.dataset.lineOffset)
       const record = window as unknown as {inView: number; missing: string[]}
       record.inView = inView.length

@@ -102,9 +102,17 @@ beforeAll(async () => {
         // and its rendering (style, layout, paint).
         const scripts = entry.scripts
           .filter((script) => script.duration >= 5)
-          .map((script) => `${script.invoker} (${script.sourceFunctionName || '?'} ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}) ${Math.round(script.duration)}`)
+          .map(
+            (script) =>
+              `${script.invoker} (${script.sourceFunctionName || '?'} ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}) ${Math.round(script.duration)}`,
+          )
         const rendering = entry.renderStart > 0 ? [`rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}`] : []
-        window.longFrames.push({start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration, parts: [...scripts, ...rendering].join(', ')})
+        window.longFrames.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          blocking: entry.blockingDuration,
+          parts: [...scripts, ...rendering].join(', '),
+        })
       }
     }).observe({type: 'long-animation-frame'})
   })
@@ -135,11 +143,10 @@ async function pasteIntoEditor(text: string): Promise<void> {
 
 /** Wait until the preview is idle or shows an error; returns the state. */
 async function settled(timeout: number): Promise<string> {
-  await page.waitForFunction(
-    (selector) => ['idle', 'error'].includes(document.querySelector(selector)?.getAttribute('data-render-state') ?? ''),
-    previewRoot,
-    {timeout, polling: 100},
-  )
+  await page.waitForFunction((selector) => ['idle', 'error'].includes(document.querySelector(selector)?.getAttribute('data-render-state') ?? ''), previewRoot, {
+    timeout,
+    polling: 100,
+  })
   return (await page.getAttribute(previewRoot, 'data-render-state'))!
 }
 
@@ -190,7 +197,9 @@ function mostTaskCpu({tasks}: Phase): number {
  */
 function report(phase: Phase): string {
   const longest = phase.tasks.reduce<MainThreadTask | undefined>((most, task) => (most && most.wall >= task.wall ? most : task), undefined)
-  const task = longest ? `tasks: longest ${Math.round(longest.wall)} ms (CPU ${Math.round(longest.cpu)} ms), most CPU ${Math.round(mostTaskCpu(phase))} ms` : 'no task'
+  const task = longest
+    ? `tasks: longest ${Math.round(longest.wall)} ms (CPU ${Math.round(longest.cpu)} ms), most CPU ${Math.round(mostTaskCpu(phase))} ms`
+    : 'no task'
   const {frames, blocked, parts, frameCpu} = phase
   if (frames.length === 0) return `${task}; no long frame`
   const made = frames.map((frame, index) => `${frame}: CPU ${Math.round(frameCpu[index]!)} ms, ${parts[index] || 'no script of 5 ms'}`)
@@ -288,7 +297,9 @@ describe('hostile markdown in the app', () => {
     const levels = nested.split('\n').length
     await openShared(nested)
     await settled(watchdogMs)
-    await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {timeout: 10_000})
+    await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {
+      timeout: 10_000,
+    })
     const deepest = await page.evaluate((selector) => {
       const items = [...document.querySelectorAll(`${selector} li`)]
       const last = items.at(-1)!
@@ -325,7 +336,9 @@ describe('hostile markdown in the app', () => {
     expect(batches.slice(0, showing).reduce((sum, {removed}) => sum + removed, 0)).toBeGreaterThanOrEqual(levels - nestingSliceLevels)
     await openShared(nested)
     await settled(watchdogMs)
-    await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {timeout: 10_000})
+    await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {
+      timeout: 10_000,
+    })
     expect(await page.locator(`${previewRoot} li`).last().textContent()).toBe(`item ${levels - 1}`)
   })
 
@@ -339,7 +352,10 @@ describe('hostile markdown in the app', () => {
     await settled(watchdogMs)
     // One line, one row, scrolled sideways.
     await expect.poll(rows).toBe(1)
-    const scroll = await page.locator('.monaco-editor .monaco-scrollable-element').first().evaluate((box) => box.querySelector('.scrollbar.horizontal')?.className ?? '')
+    const scroll = await page
+      .locator('.monaco-editor .monaco-scrollable-element')
+      .first()
+      .evaluate((box) => box.querySelector('.scrollbar.horizontal')?.className ?? '')
     expect(scroll).toContain('visible')
     // Its first 2,000 characters, then the size of the rest (src/editor/Editor.tsx).
     const line = await page.locator('.monaco-editor .view-line').evaluate((row) => {
@@ -359,10 +375,12 @@ describe('hostile markdown in the app', () => {
     const inView = () =>
       table.evaluate((box) => {
         const bounds = box.getBoundingClientRect()
-        return [...box.querySelectorAll('th')].filter((cell) => {
-          const rect = cell.getBoundingClientRect()
-          return rect.right > bounds.left + 1 && rect.left < bounds.right - 1
-        }).map((cell) => cell.textContent)
+        return [...box.querySelectorAll('th')]
+          .filter((cell) => {
+            const rect = cell.getBoundingClientRect()
+            return rect.right > bounds.left + 1 && rect.left < bounds.right - 1
+          })
+          .map((cell) => cell.textContent)
       })
     expect((await inView())[0]).toBe('c0')
     expect(await table.locator('th').count()).toBeLessThan(40)

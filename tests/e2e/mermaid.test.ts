@@ -24,7 +24,14 @@ let network: NetworkLog
 /** Console errors, with the script or page they came from. */
 const errors: {url: string; text: string}[] = []
 
-const flowchart = ['```mermaid', 'graph TD', '  Start[Start] --> Check{Fence closed?}', '  Check -->|yes| Draw[Draw the diagram]', '  Check -->|no| Wait[Show the source]', '```'].join('\n')
+const flowchart = [
+  '```mermaid',
+  'graph TD',
+  '  Start[Start] --> Check{Fence closed?}',
+  '  Check -->|yes| Draw[Draw the diagram]',
+  '  Check -->|no| Wait[Show the source]',
+  '```',
+].join('\n')
 const sequence = ['```mermaid', 'sequenceDiagram', '  Alice->>Bob: Hello Bob', '  Bob-->>Alice: Hi Alice', '```'].join('\n')
 
 /** A flowchart of `nodes` nodes in a few subgraphs, as a medium document might hold; not indented, since it is typed into Monaco. */
@@ -49,13 +56,19 @@ function diagramRequests(): string[] {
 
 /** Wait until the preview shows `count` drawn diagrams. */
 async function waitForDiagrams(count: number): Promise<void> {
-  await page.waitForFunction((count) => [...document.querySelectorAll('.diagram')].filter((host) => host.shadowRoot?.querySelector('svg')).length === count, count, {timeout: 60_000})
+  await page.waitForFunction(
+    (count) => [...document.querySelectorAll('.diagram')].filter((host) => host.shadowRoot?.querySelector('svg')).length === count,
+    count,
+    {timeout: 60_000},
+  )
 }
 
 /** The relative luminance (0 to 1) of the computed fill of the first drawn node's shape. */
 function nodeFillLuminance(): Promise<number> {
   return page.$eval('.diagram svg .node :is(rect, polygon, path)', (shape) => {
-    const [r, g, b] = getComputedStyle(shape).fill.match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number]
+    const [r, g, b] = getComputedStyle(shape)
+      .fill.match(/\d+(\.\d+)?/g)!
+      .map(Number) as [number, number, number]
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
   })
 }
@@ -117,17 +130,30 @@ describe('mermaid diagrams', () => {
     // Drawn, not left as highlighted source.
     expect(await page.locator(`${previewRoot} pre[data-language="mermaid"]`).count()).toBe(0)
     expect(await nodeFillLuminance()).toBeGreaterThan(0.6)
-    await page.locator('.diagram-block').first().screenshot({path: path.join(root, 'scratch/mermaid-light.png')})
+    await page
+      .locator('.diagram-block')
+      .first()
+      .screenshot({path: path.join(root, 'scratch/mermaid-light.png')})
 
     await page.emulateMedia({colorScheme: 'dark'})
-    await page.waitForFunction(() => {
-      const shape = document.querySelector('.diagram')?.shadowRoot?.querySelector('.node :is(rect, polygon, path)')
-      return shape != null && !/^rgb\(2[0-9]{2}/.test(getComputedStyle(shape).fill)
-    }, undefined, {timeout: 30_000})
+    await page.waitForFunction(
+      () => {
+        const shape = document.querySelector('.diagram')?.shadowRoot?.querySelector('.node :is(rect, polygon, path)')
+        return shape != null && !/^rgb\(2[0-9]{2}/.test(getComputedStyle(shape).fill)
+      },
+      undefined,
+      {timeout: 30_000},
+    )
     await waitForDiagrams(2)
     expect(await nodeFillLuminance()).toBeLessThan(0.4)
-    await page.locator('.diagram-block').first().screenshot({path: path.join(root, 'scratch/mermaid-dark.png')})
-    await page.locator('.diagram-block').nth(1).screenshot({path: path.join(root, 'scratch/mermaid-sequence-dark.png')})
+    await page
+      .locator('.diagram-block')
+      .first()
+      .screenshot({path: path.join(root, 'scratch/mermaid-dark.png')})
+    await page
+      .locator('.diagram-block')
+      .nth(1)
+      .screenshot({path: path.join(root, 'scratch/mermaid-sequence-dark.png')})
     await page.emulateMedia({colorScheme: 'light'})
   })
 
@@ -171,7 +197,10 @@ describe('mermaid diagrams', () => {
       await waitForRender(page, before)
     }
     expect(await page.locator(`${previewRoot} pre[data-language="mermaid"]`).textContent()).toContain('B --> C[Three]')
-    expect(await page.evaluate(() => (window as unknown as {mermaidFlash: {drawn: boolean; error: boolean}}).mermaidFlash)).toEqual({drawn: false, error: false})
+    expect(await page.evaluate(() => (window as unknown as {mermaidFlash: {drawn: boolean; error: boolean}}).mermaidFlash)).toEqual({
+      drawn: false,
+      error: false,
+    })
     await page.keyboard.insertText('`\n\nAfter.')
     await waitForDiagrams(1)
     expect(await page.locator(diagramSvg).textContent()).toContain('Three')
@@ -207,7 +236,13 @@ describe('mermaid diagrams', () => {
       ],
     ].map((lines) => ['```mermaid', ...lines, '```'].join('\n'))
     await openMarkdown(page, served.url, `# Hostile\n\n${hostile.join('\n\n')}\n`)
-    await page.waitForFunction(() => document.querySelectorAll('.diagram-block').length === 4 && [...document.querySelectorAll('.diagram-block')].every((block) => block.querySelector('.diagram, .diagram-error')), undefined, {timeout: 60_000})
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.diagram-block').length === 4 &&
+        [...document.querySelectorAll('.diagram-block')].every((block) => block.querySelector('.diagram, .diagram-error')),
+      undefined,
+      {timeout: 60_000},
+    )
     expect(await page.locator(diagramSvg).count()).toBe(4)
     // Click whatever is clickable: nodes, labels, links.
     for (const target of await page.locator('.diagram :is(a, .node, .actor)').all()) await target.click({force: true, timeout: 2000}).catch(() => {})
@@ -221,7 +256,9 @@ describe('mermaid diagrams', () => {
         flag: (window as unknown as {__mermaidXss?: unknown}).__mermaidXss,
         running: elements.filter((element) => /^(script|foreignobject|iframe|object|embed)$/i.test(element.tagName)).map((element) => element.tagName),
         handlers: elements.flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => attribute.name)),
-        links: elements.flatMap((element) => ['href', 'xlink:href'].map((name) => element.getAttribute(name) ?? '')).filter((href) => /^\s*javascript:/i.test(href)),
+        links: elements
+          .flatMap((element) => ['href', 'xlink:href'].map((name) => element.getAttribute(name) ?? ''))
+          .filter((href) => /^\s*javascript:/i.test(href)),
         state: (window as unknown as {mermaidTest: {violations: string[]; frameMessages: unknown[]}}).mermaidTest,
       }
     })
@@ -234,7 +271,10 @@ describe('mermaid diagrams', () => {
     // The frame's own copy of the policy may block what mermaid tries there; nothing is blocked on the page.
     const blocked = errors.filter((error) => /Content Security Policy/i.test(error.text))
     expect(blocked.filter((error) => !/mermaid\.min|about:srcdoc/.test(error.url))).toEqual([])
-    await page.locator('.diagram-block').first().screenshot({path: path.join(root, 'scratch/mermaid-hostile.png')})
+    await page
+      .locator('.diagram-block')
+      .first()
+      .screenshot({path: path.join(root, 'scratch/mermaid-hostile.png')})
   })
 
   it('should draw a medium diagram without a task over 50 ms on the page', async () => {
@@ -251,10 +291,13 @@ describe('mermaid diagrams', () => {
     await page.waitForTimeout(500)
     const tasks = await stop()
     expect(tasks.filter((task) => task.cpu > 50)).toEqual([])
-    await page.locator('.diagram-block').first().screenshot({path: path.join(root, 'scratch/mermaid-medium.png')})
+    await page
+      .locator('.diagram-block')
+      .first()
+      .screenshot({path: path.join(root, 'scratch/mermaid-medium.png')})
   })
 
-  it('should show a streamed reply\'s diagram as source until its fence closes, then draw it', async () => {
+  it("should show a streamed reply's diagram as source until its fence closes, then draw it", async () => {
     await page.goto(served.url)
     await page.click('.view-tab:has-text("Chat")')
     await page.fill('textarea[aria-label="Message"]', '/sample feature-tour')
@@ -263,7 +306,10 @@ describe('mermaid diagrams', () => {
     await page.waitForSelector(`${reply}[data-status="streaming"]`, {timeout: 60_000})
     const seen = {open: false, error: false}
     while ((await page.getAttribute(reply, 'data-status')) === 'streaming') {
-      const now = await page.$eval(`${reply} .markdown-body`, (body) => ({open: body.querySelector('pre[data-fence-open]') !== null, error: body.querySelector('.diagram-error') !== null}))
+      const now = await page.$eval(`${reply} .markdown-body`, (body) => ({
+        open: body.querySelector('pre[data-fence-open]') !== null,
+        error: body.querySelector('.diagram-error') !== null,
+      }))
       seen.open ||= now.open
       seen.error ||= now.error
       await page.waitForTimeout(20)

@@ -139,7 +139,8 @@ describe('when storage fails', () => {
         return put.apply(this, args)
       }
     })
-    const setDiskFull = (full: boolean) => page.evaluate((full) => ((window as unknown as {testStorage: {diskFull: boolean}}).testStorage.diskFull = full), full)
+    const setDiskFull = (full: boolean) =>
+      page.evaluate((full) => ((window as unknown as {testStorage: {diskFull: boolean}}).testStorage.diskFull = full), full)
     await openMarkdown(page, served.url, '# Quota test\n')
     await page.waitForTimeout(600)
     await setDiskFull(true)

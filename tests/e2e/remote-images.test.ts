@@ -69,7 +69,9 @@ function readme(): string {
 
 /** The images of the preview that loaded, by the path they came from. */
 function loadedImages(): Promise<string[]> {
-  return page.$$eval(`${previewRoot} img`, (nodes) => nodes.filter((node) => (node as HTMLImageElement).naturalWidth > 0).map((node) => new URL((node as HTMLImageElement).src).pathname))
+  return page.$$eval(`${previewRoot} img`, (nodes) =>
+    nodes.filter((node) => (node as HTMLImageElement).naturalWidth > 0).map((node) => new URL((node as HTMLImageElement).src).pathname),
+  )
 }
 
 describe('remote images in a document', () => {

@@ -141,6 +141,9 @@ describe('syntax features in a streaming chat reply', () => {
     expect(await body.locator('.markdown-alert').count()).toBe(5)
     expect(await body.locator('.math-block .katex-display').count()).toBeGreaterThan(1)
     expect(await body.textContent()).toContain('🎉')
-    await body.locator('.markdown-alert').first().screenshot({path: path.join(root, 'scratch/syntax-features-chat-alert.png')})
+    await body
+      .locator('.markdown-alert')
+      .first()
+      .screenshot({path: path.join(root, 'scratch/syntax-features-chat-alert.png')})
   }, 240_000)
 })

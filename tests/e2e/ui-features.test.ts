@@ -70,7 +70,9 @@ describe('table toolbar', () => {
       ['| Name | Note | Sum |', '| :--- | :---: | ---: |', '| a\\|b | say "hi", twice | $x^2$ |', '| plain | two<br>lines | 3 |', ''].join('\n'),
     )
     await toolbar.locator('button', {hasText: 'Copy CSV'}).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
     await page.screenshot({path: '/tmp/ui-features-table.png'})
   })
 
@@ -95,7 +97,10 @@ describe('table toolbar', () => {
 
 describe('outline', () => {
   // 80 sections of 12 lines each: section `n` starts on line 12n + 1.
-  const sections = Array.from({length: 80}, (_, index) => `## Section ${index}\n\n${'Some prose of this section. '.repeat(12)}\n\n- one\n- two\n- three\n\n> A quote.\n\nEnd of section ${index}.\n`)
+  const sections = Array.from(
+    {length: 80},
+    (_, index) => `## Section ${index}\n\n${'Some prose of this section. '.repeat(12)}\n\n- one\n- two\n- three\n\n> A quote.\n\nEnd of section ${index}.\n`,
+  )
   const lineOf = (section: number) => 12 * section + 1
 
   it('should list the headings, and scroll the preview and the editor to one when clicked', async () => {
@@ -205,7 +210,11 @@ describe('print', () => {
     await openMarkdown(page, served.url, `# Printed\n\n${table}\n\n\`\`\`js\nconst value = ${'"long line" + '.repeat(20)}1\n\`\`\`\n`)
     await page.click('.outline-button')
     await page.emulateMedia({media: 'print'})
-    const shown = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).display !== 'none')
+    const shown = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).display !== 'none')
     expect(await shown('.header')).toBe(false)
     expect(await shown('.split-first')).toBe(false)
     expect(await shown('.outline')).toBe(false)
@@ -231,7 +240,9 @@ describe('print', () => {
 
   it('should print in light colors in the dark theme', async () => {
     await page.emulateMedia({media: 'print', colorScheme: 'dark'})
-    const colors = await page.locator(`${previewRoot} .markdown-body`).evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor])
+    const colors = await page
+      .locator(`${previewRoot} .markdown-body`)
+      .evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor])
     expect(colors).toEqual(['rgb(31, 35, 40)', 'rgb(255, 255, 255)'])
     await page.emulateMedia({media: 'screen', colorScheme: 'dark'})
     expect(await page.locator(`${previewRoot} .markdown-body`).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(255, 255, 255)')

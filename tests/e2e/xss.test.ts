@@ -141,8 +141,25 @@ function unsafeMarkup(page: Page): Promise<string[]> {
   return page.$eval(body, (root) => {
     const problems: string[] = []
     const forbidden = new Set([
-      'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'base', 'meta', 'link',
-      'style', 'template', 'noscript', 'textarea', 'portal', 'foreignobject', 'annotation-xml', 'maction',
+      'script',
+      'iframe',
+      'frame',
+      'frameset',
+      'object',
+      'embed',
+      'applet',
+      'form',
+      'base',
+      'meta',
+      'link',
+      'style',
+      'template',
+      'noscript',
+      'textarea',
+      'portal',
+      'foreignobject',
+      'annotation-xml',
+      'maction',
     ])
     const urlAttributes = new Set(['href', 'src', 'cite', 'action', 'formaction', 'data', 'poster', 'background', 'ping', 'longdesc', 'usemap', 'xlink:href'])
     const allowedProtocols = new Set(['http:', 'https:', 'mailto:', 'tel:'])

@@ -15,8 +15,7 @@ function fakeBackend() {
   const calls: Call[] = []
   const events: string[] = []
   const backend: LiveRenderBackend = {
-    render: (_sessionId, markdown, version, progress) =>
-      new Promise((resolve, reject) => calls.push({markdown, version, progress, resolve, reject})),
+    render: (_sessionId, markdown, version, progress) => new Promise((resolve, reject) => calls.push({markdown, version, progress, resolve, reject})),
     close: async (sessionId) => void events.push(`close ${sessionId}`),
     restart: (reason) => void events.push(`restart: ${reason}`),
     reason: (error) => (error instanceof Error ? error.message : String(error)),
@@ -24,7 +23,20 @@ function fakeBackend() {
   return {backend, calls, events}
 }
 
-const result = (version: number): SessionUpdate => ({sessionId: 's', version, order: [], orderStart: 0, orderKeep: 0, total: 0, scanned: 0, blocks: [], messages: [], ms: 1, rendered: 0, partial: false})
+const result = (version: number): SessionUpdate => ({
+  sessionId: 's',
+  version,
+  order: [],
+  orderStart: 0,
+  orderKeep: 0,
+  total: 0,
+  scanned: 0,
+  blocks: [],
+  messages: [],
+  ms: 1,
+  rendered: 0,
+  partial: false,
+})
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('live render', () => {
@@ -38,7 +50,10 @@ describe('live render', () => {
     expect(calls.map((call) => call.markdown)).toEqual(['a'])
     calls[0]!.resolve(result(1))
     await tick()
-    expect(calls.map((call) => [call.markdown, call.version])).toEqual([['a', 1], ['abc', 3]])
+    expect(calls.map((call) => [call.markdown, call.version])).toEqual([
+      ['a', 1],
+      ['abc', 3],
+    ])
     calls[1]!.resolve(result(3))
     await tick()
     expect(shown).toEqual([1, 3])
@@ -115,7 +130,10 @@ describe('live render refresh', () => {
     calls[0]!.resolve(result(1))
     await tick()
     live.refresh()
-    expect(calls.map((call) => [call.markdown, call.version])).toEqual([['text', 1], ['text', 2]])
+    expect(calls.map((call) => [call.markdown, call.version])).toEqual([
+      ['text', 1],
+      ['text', 2],
+    ])
   })
 })
 
@@ -123,7 +141,11 @@ describe('live render progress', () => {
   it('should pass partial updates on before the final one, and drop late ones', async () => {
     const {backend, calls} = fakeBackend()
     const seen: string[] = []
-    const live = createLiveRender('s', backend, {requested: () => {}, updated: (update) => (seen.push(`${update.version}${update.partial ? ' partial' : ''}`), true), failed: () => {}})
+    const live = createLiveRender('s', backend, {
+      requested: () => {},
+      updated: (update) => (seen.push(`${update.version}${update.partial ? ' partial' : ''}`), true),
+      failed: () => {},
+    })
     live.update('long text')
     calls[0]!.progress({...result(1), partial: true})
     calls[0]!.resolve(result(1))

@@ -12,7 +12,12 @@ async function tableOf(markdown: string): Promise<Element> {
   return table
 }
 
-const sample = ['| Name | Note | Formula |', '|:--|:-:|--:|', '| `a\\|b` | say "hi", twice<br>then stop | $x^2$ |', '| **bold** | [link](https://example.com) | |'].join('\n')
+const sample = [
+  '| Name | Note | Formula |',
+  '|:--|:-:|--:|',
+  '| `a\\|b` | say "hi", twice<br>then stop | $x^2$ |',
+  '| **bold** | [link](https://example.com) | |',
+].join('\n')
 
 describe('table data', () => {
   it('should read the text of every cell, with alignment, math as TeX and line breaks', async () => {

@@ -66,7 +66,10 @@ describe('where a chat request may come from', () => {
   })
 
   test('should refuse what the browser marks cross-site, and same-site from an origin not listed', async () => {
-    for (const [site, origin] of [['cross-site', guarded.url], ['same-site', 'http://other.localhost']] as const) {
+    for (const [site, origin] of [
+      ['cross-site', guarded.url],
+      ['same-site', 'http://other.localhost'],
+    ] as const) {
       const response = await post(guarded.url, {origin, 'sec-fetch-site': site, ...bearer(token)})
       expect(response.status, site).toBe(403)
       await response.arrayBuffer()

@@ -1,16 +1,7 @@
 import {describe, expect, test} from 'vitest'
 import {BUSY_RETRY_SECONDS, createClientLimiter} from '../../server/chat-limits.ts'
 import {replayAnswer} from '../../server/models/replay-answers.ts'
-import {
-  chatBody,
-  chunkTypes,
-  completionChunk,
-  parseUIMessageStream,
-  postChat,
-  startChatServer,
-  startEventStream,
-  startFakeUpstream,
-} from './chat-helpers.ts'
+import {chatBody, chunkTypes, completionChunk, parseUIMessageStream, postChat, startChatServer, startEventStream, startFakeUpstream} from './chat-helpers.ts'
 
 describe('requests per minute', () => {
   test('should answer 429 with Retry-After once a client passes its requests a minute', async () => {
@@ -72,11 +63,13 @@ describe('concurrent streams', () => {
       // A reply that ends, or a client that leaves, frees its slot.
       await open[0]!.text()
       await open[1]!.body!.cancel()
-      await expect.poll(async () => {
-        const response = await postChat(server.url, chatBody('/help'))
-        await response.arrayBuffer()
-        return response.status
-      }).toBe(200)
+      await expect
+        .poll(async () => {
+          const response = await postChat(server.url, chatBody('/help'))
+          await response.arrayBuffer()
+          return response.status
+        })
+        .toBe(200)
     } finally {
       await server.close()
     }

@@ -29,12 +29,7 @@ interface StreamResult {
   raw: string
 }
 
-async function runStream(
-  signal?: AbortSignal,
-  abortAfterDeltas = Infinity,
-  onAbort?: () => void,
-  text = question,
-): Promise<StreamResult> {
+async function runStream(signal?: AbortSignal, abortAfterDeltas = Infinity, onAbort?: () => void, text = question): Promise<StreamResult> {
   const response = await postChat(server.url, chatBody(text), {signal})
   expect(response.status).toBe(200)
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -78,9 +73,7 @@ describe('the server under load', () => {
       const aborter = new AbortController()
       const results = await Promise.all(
         Array.from({length: streams}, (_, index) =>
-          index === 7
-            ? runStream(aborter.signal, 10, () => aborter.abort()).catch((error: Error) => error)
-            : runStream(),
+          index === 7 ? runStream(aborter.signal, 10, () => aborter.abort()).catch((error: Error) => error) : runStream(),
         ),
       )
       const completed = results.filter((_, index) => index !== 7) as StreamResult[]
@@ -105,9 +98,7 @@ describe('the server under load', () => {
     // Two rounds of 50 streams leave nothing behind that adds up.
     expect(after - baseline).toBeLessThan(25)
     expect(peakRss / 1e6).toBeLessThan(1500)
-    console.log(
-      `heap after GC: ${baseline.toFixed(1)} MB before, ${after.toFixed(1)} MB after; peak RSS ${(peakRss / 1e6).toFixed(0)} MB`,
-    )
+    console.log(`heap after GC: ${baseline.toFixed(1)} MB before, ${after.toFixed(1)} MB after; peak RSS ${(peakRss / 1e6).toFixed(0)} MB`)
   })
 
   test('should not buffer a long reply for a client that stops reading', async () => {

@@ -163,9 +163,7 @@ describe('POST /api/chat with an OpenAI-compatible upstream', () => {
     const stream = await chat(server, 'Hi')
     const elapsed = performance.now() - started
     expect(stream.text).toBe('Hello world')
-    expect(errorOf(stream.chunks)).toBe(
-      'The model server sent nothing for 300 ms, so the reply stopped there (see CHAT_IDLE_TIMEOUT_MS).',
-    )
+    expect(errorOf(stream.chunks)).toBe('The model server sent nothing for 300 ms, so the reply stopped there (see CHAT_IDLE_TIMEOUT_MS).')
     expect(stream.chunks.at(-1)).toEqual({type: 'finish', finishReason: 'error'})
     expect(elapsed).toBeGreaterThanOrEqual(290)
     expect(elapsed).toBeLessThan(5000)

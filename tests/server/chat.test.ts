@@ -3,15 +3,7 @@ import {afterAll, beforeAll, describe, expect, test} from 'vitest'
 import {MAX_BODY_BYTES, MAX_MESSAGE_CHARS, MAX_MESSAGES} from '../../server/chat-request.ts'
 import type {RunningServer} from '../../server/index.ts'
 import {replayAnswer, REPLAY_NOTICE} from '../../server/models/replay-answers.ts'
-import {
-  chatBody,
-  chunkTypes,
-  parseUIMessageStream,
-  postChat,
-  startChatServer,
-  startFakeUpstream,
-  type FakeUpstream,
-} from './chat-helpers.ts'
+import {chatBody, chunkTypes, parseUIMessageStream, postChat, startChatServer, startFakeUpstream, type FakeUpstream} from './chat-helpers.ts'
 
 let replay: RunningServer
 
@@ -35,15 +27,7 @@ describe('POST /api/chat with the replay model', () => {
     const stream = parseUIMessageStream(await response.text())
     expect(stream.done).toBe(true)
     expect(stream.rest).toBe('')
-    expect(chunkTypes(stream.chunks)).toEqual([
-      'start',
-      'start-step',
-      'text-start',
-      'text-delta',
-      'text-end',
-      'finish-step',
-      'finish',
-    ])
+    expect(chunkTypes(stream.chunks)).toEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-end', 'finish-step', 'finish'])
     expect(stream.chunks[0]).toEqual({type: 'start', messageMetadata: {model: 'offthread-replay', offline: true}})
     expect(stream.chunks.at(-1)).toEqual({type: 'finish', finishReason: 'stop'})
     const ids = new Set(stream.chunks.filter((chunk) => 'id' in chunk).map((chunk) => chunk.id))
@@ -132,7 +116,12 @@ describe('bad requests', () => {
     ['a chat id that is not a string', {...chatBody('hi'), id: 1}, /^Expected `id` to be a string/],
     ['a message over the text limit', chatBody('x'.repeat(MAX_MESSAGE_CHARS + 1)), /at most 2,000,000 characters/],
     ['a body over the size limit', JSON.stringify(chatBody('x'.repeat(MAX_BODY_BYTES))), /at most 4,000,000 bytes/],
-    ['a text/plain body', JSON.stringify(chatBody('hi')), /^Expected `content-type: application\/json`, not `text\/plain`/, {headers: {'content-type': 'text/plain'}}],
+    [
+      'a text/plain body',
+      JSON.stringify(chatBody('hi')),
+      /^Expected `content-type: application\/json`, not `text\/plain`/,
+      {headers: {'content-type': 'text/plain'}},
+    ],
     ['a form body', 'messages=1', /^Expected `content-type: application\/json`/, {headers: {'content-type': 'application/x-www-form-urlencoded'}}],
   ]
 

@@ -42,7 +42,11 @@ afterAll(async () => {
 })
 
 /** GET `rawPath` with `headers`, the body as sent (fetch would decompress it). */
-function getBytes(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}> {
+function getBytes(
+  rawPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{status: number; headers: IncomingHttpHeaders; body: Buffer}> {
   const {port} = new URL(server.url)
   return new Promise((resolve, reject) => {
     request({host: '127.0.0.1', port, path: rawPath, headers, method}, (response) => {

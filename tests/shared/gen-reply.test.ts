@@ -3,7 +3,10 @@ import {generateReply, replyLanguages} from '../../shared/gen-reply.ts'
 
 /** The blocks of `text` outside its code fences. */
 function blocks(text: string): string[] {
-  return text.replace(/^```[^]*?^```$/gm, '').split('\n\n').filter(Boolean)
+  return text
+    .replace(/^```[^]*?^```$/gm, '')
+    .split('\n\n')
+    .filter(Boolean)
 }
 
 describe('generateReply', () => {

@@ -7,16 +7,43 @@ import {closeSession, renderSession} from '../../workers/session/session.ts'
 async function render(texts: string[]): Promise<HeldBlocks> {
   let held = noBlocks
   for (const [index, text] of texts.entries()) {
-    const update = await renderSession('outline', text, index + 1, {}, (event) => {
-      if (event.type === 'update') held = applyUpdate(held, event.update)!
-    }, 'display')
+    const update = await renderSession(
+      'outline',
+      text,
+      index + 1,
+      {},
+      (event) => {
+        if (event.type === 'update') held = applyUpdate(held, event.update)!
+      },
+      'display',
+    )
     held = applyUpdate(held, update)!
   }
   closeSession('outline')
   return held
 }
 
-const document = ['# Guide', '', 'Intro with $x^2$.', '', '## Install', '', '```sh', '# not a heading', '```', '', '## Install', '', '> ## Quoted', '', '### Use `it` **well**', '', 'Setext', '------', ''].join('\n')
+const document = [
+  '# Guide',
+  '',
+  'Intro with $x^2$.',
+  '',
+  '## Install',
+  '',
+  '```sh',
+  '# not a heading',
+  '```',
+  '',
+  '## Install',
+  '',
+  '> ## Quoted',
+  '',
+  '### Use `it` **well**',
+  '',
+  'Setext',
+  '------',
+  '',
+].join('\n')
 
 describe('outline', () => {
   it('should list the top-level headings with their level, text, slug and line', async () => {

@@ -90,8 +90,24 @@ describe('render updaters', () => {
 
 /** A first update of session `sessionId` with `count` one-paragraph blocks. */
 function firstUpdate(sessionId: string, count: number, partial: boolean): SessionUpdate {
-  const blocks = Array.from({length: count}, (_, index) => ({id: `k${index}`, hast: {type: 'root' as const, children: [{type: 'text' as const, value: `block ${index}`}]}}))
-  return {sessionId, version: 1, order: blocks.map(({id}, index) => ({id, lineOffset: index * 2})), orderStart: 0, orderKeep: 0, total: count, scanned: count, blocks, messages: [], ms: 1, rendered: count, partial}
+  const blocks = Array.from({length: count}, (_, index) => ({
+    id: `k${index}`,
+    hast: {type: 'root' as const, children: [{type: 'text' as const, value: `block ${index}`}]},
+  }))
+  return {
+    sessionId,
+    version: 1,
+    order: blocks.map(({id}, index) => ({id, lineOffset: index * 2})),
+    orderStart: 0,
+    orderKeep: 0,
+    total: count,
+    scanned: count,
+    blocks,
+    messages: [],
+    ms: 1,
+    rendered: count,
+    partial,
+  }
 }
 
 /** Whether `promise` has settled after the pending tasks ran. */

@@ -61,6 +61,7 @@ describe('every language Shiki ships', () => {
 describe('code that grows at its end', () => {
   // Multi-line constructs: the grammar's state carries from line to line.
   const samples: Array<[string, string]> = [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source to highlight
     ['ts', 'const a = `template\n  ${1 + 2}\n  still in it`\n/* block\n   comment */\nfunction f(x: number): string {\n  return "s" + x\n}\n'],
     ['python', 'def f():\n    """doc\n    string"""\n    return [i for i in range(3)]\n\nclass A:\n    pass\n'],
     ['html', '<div class="a">\n  <script>\n    let x = 1\n  </script>\n  <style>\n    p { color: red }\n  </style>\n</div>\n'],
@@ -95,7 +96,9 @@ describe('code that grows at its end', () => {
         if (node.tagName === 'pre') pre ??= node
       })
       const code = pre!.children[0] as Element
-      return code.children.flatMap((line) => (line.type === 'element' ? [{coloured: line.children.some((child) => child.type === 'element'), text: toString(line)}] : []))
+      return code.children.flatMap((line) =>
+        line.type === 'element' ? [{coloured: line.children.some((child) => child.type === 'element'), text: toString(line)}] : [],
+      )
     }
     const start = {coloured: true, text: 'const a = 1'}
     expect(await lines('```ts\nconst a = 1\nconst b = "x')).toEqual([start, {coloured: false, text: 'const b = "x'}])

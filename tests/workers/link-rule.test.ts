@@ -80,12 +80,7 @@ function hrefs(output: string, attribute = 'href') {
 
 describe('link rule in rendered markdown', () => {
   it('should apply to inline links', async () => {
-    expect(hrefs(await html('[a](javascript:alert(1)) [b](https://ok.example) [c](#top) [d](?q)'))).toEqual([
-      '#',
-      'https://ok.example',
-      '#top',
-      '?q',
-    ])
+    expect(hrefs(await html('[a](javascript:alert(1)) [b](https://ok.example) [c](#top) [d](?q)'))).toEqual(['#', 'https://ok.example', '#top', '?q'])
   })
 
   it('should apply to autolinks and bare links', async () => {

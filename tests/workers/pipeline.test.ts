@@ -101,13 +101,12 @@ describe('math', () => {
     const output = toHtml(result.hast)
     expect(output).toContain('class="katex-error"')
     expect(output).toContain('<strong>bold</strong>')
-    expect(result.messages).toEqual([
-      expect.objectContaining({line: 3, column: 1, ruleId: 'parseerror', reason: expect.stringContaining('KaTeX')}),
-    ])
+    expect(result.messages).toEqual([expect.objectContaining({line: 3, column: 1, ruleId: 'parseerror', reason: expect.stringContaining('KaTeX')})])
   })
 
   it('should bound macro expansion', async () => {
-    const bomb = '$$\n\\def\\a{\\b\\b}\\def\\b{\\c\\c}\\def\\c{\\d\\d}\\def\\d{\\e\\e}\\def\\e{\\f\\f}\\def\\f{xx}' +
+    const bomb =
+      '$$\n\\def\\a{\\b\\b}\\def\\b{\\c\\c}\\def\\c{\\d\\d}\\def\\d{\\e\\e}\\def\\e{\\f\\f}\\def\\f{xx}' +
       '\\def\\g{\\a\\a\\a\\a}\\def\\h{\\g\\g\\g\\g}\\h\\h\\h\n$$'
     const result = await markdownToHast(bomb)
     expect(toHtml(result.hast)).toContain('katex-error')

@@ -14,16 +14,7 @@ import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {createSessionMirror} from '../../shared/protocol.ts'
 import type {RenderResult} from '../../workers/types.ts'
-import {
-  buildApp,
-  collectErrors,
-  guardNetwork,
-  launchChromium,
-  serve,
-  type BuildResult,
-  type NetworkLog,
-  type Served,
-} from '../e2e/browser.ts'
+import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from '../e2e/browser.ts'
 
 const doc = `# Doc
 
@@ -163,7 +154,9 @@ describe('render worker in Chromium (production build)', () => {
 function displayHtml(tree: Root): string {
   const restyle = (node: Root | RootContent): void => {
     if (node.type === 'element' && typeof node.properties.style === 'object' && node.properties.style !== null) {
-      node.properties.style = Object.entries(node.properties.style).map(([name, value]) => `${name}:${String(value)}`).join(';')
+      node.properties.style = Object.entries(node.properties.style)
+        .map(([name, value]) => `${name}:${String(value)}`)
+        .join(';')
     }
     if ('children' in node) for (const child of node.children) restyle(child)
   }

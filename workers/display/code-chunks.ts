@@ -23,7 +23,7 @@ export function chunkLongCode(tree: Root): Root {
   const children = tree.children.map((node): RootContent => {
     if (node.type !== 'element' || node.tagName !== 'pre') return node
     const code = node.children[0]
-    if (!code || code.type !== 'element' || code.tagName !== 'code') return node
+    if (code?.type !== 'element' || code.tagName !== 'code') return node
     const chunked = chunkCode(code.children)
     if (!chunked) return node
     changed = true

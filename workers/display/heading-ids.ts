@@ -113,7 +113,5 @@ function visitHeadings(nodes: readonly (RootContent | ElementContent)[], visit: 
 /** Text a reader sees: KaTeX's `aria-hidden` copy of each formula is skipped. */
 function visibleText(node: Element): string {
   if (String(node.properties.ariaHidden) === 'true') return ''
-  return node.children
-    .map((child) => (child.type === 'element' ? visibleText(child) : child.type === 'text' ? child.value : ''))
-    .join('')
+  return node.children.map((child) => (child.type === 'element' ? visibleText(child) : child.type === 'text' ? child.value : '')).join('')
 }

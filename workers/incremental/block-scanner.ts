@@ -32,9 +32,7 @@ export interface ScanState {
   afterIndented: boolean
 }
 
-type Open =
-  | {kind: 'fence'; marker: string; size: number; indent: number}
-  | {kind: 'html'; end: RegExp}
+type Open = {kind: 'fence'; marker: string; size: number; indent: number} | {kind: 'html'; end: RegExp}
 
 /** One top-level block: `text.slice(start, end)` including its trailing blank lines. */
 export interface ScannedBlock {
@@ -57,9 +55,7 @@ const htmlStarts: Array<[RegExp, RegExp]> = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ]
 const formattingElements = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u'])
-const voidElements = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
-])
+const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'])
 
 /**
  * Scan `text` from offset `from` (a line start that starts a block) in state
@@ -102,7 +98,15 @@ export function scanBlocks(
 
 /** Whether two states at a block start behave the same from there on. */
 export function sameState(a: ScanState, b: ScanState): boolean {
-  return a.inList === b.inList && a.afterBlank === b.afterBlank && a.afterIndented === b.afterIndented && a.open === undefined && b.open === undefined && a.openTags.length === 0 && b.openTags.length === 0
+  return (
+    a.inList === b.inList &&
+    a.afterBlank === b.afterBlank &&
+    a.afterIndented === b.afterIndented &&
+    a.open === undefined &&
+    b.open === undefined &&
+    a.openTags.length === 0 &&
+    b.openTags.length === 0
+  )
 }
 
 function isBoundary(line: string, state: ScanState): boolean {

@@ -120,5 +120,10 @@ export function labelCandidates(text: string): string[] {
 
 /** A label as its identifier (micromark's `normalizeIdentifier`, lowercased as mdast stores it). */
 export function normalizeLabel(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase()
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
 }

@@ -244,7 +244,11 @@ async function sectionByItems(
   cache.items = next
   const {section, ol} = cache.template!
   return {
-    section: {key: footnotesKeyPrefix + hashString(ids.join(',')), nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}], rawHtml: false},
+    section: {
+      key: footnotesKeyPrefix + hashString(ids.join(',')),
+      nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
+      rawHtml: false,
+    },
     rendered,
   }
 }

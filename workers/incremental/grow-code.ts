@@ -77,7 +77,12 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
   const grown: Element = {
     ...pre,
     // As rehype-fence-open marks a diagram still open.
-    properties: {...highlighted.properties, ...(!closed && diagramLanguages.has(language) && {dataFenceOpen: true}), dataLineStart: pre.properties.dataLineStart, dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1},
+    properties: {
+      ...highlighted.properties,
+      ...(!closed && diagramLanguages.has(language) && {dataFenceOpen: true}),
+      dataLineStart: pre.properties.dataLineStart,
+      dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1,
+    },
     children: highlighted.children,
   }
   return closed ? {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true} : {...previous, nodes: [grown], footnoteRefs: []}

@@ -80,7 +80,9 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   grown.properties = {...grown.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)}
   // The previous render had no messages (see `onlyTopElement`). The piece's
   // first line is the split's line, from the split's column on.
-  const messages = shiftMessages(render.messages, lines).map((message) => (message.line === lines + 1 && message.column !== undefined ? {...message, column: message.column + column} : message))
+  const messages = shiftMessages(render.messages, lines).map((message) =>
+    message.line === lines + 1 && message.column !== undefined ? {...message, column: message.column + column} : message,
+  )
   return {
     ...render,
     endsWithList: previous.endsWithList,
@@ -123,7 +125,8 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   if (!marker || markerKind(marker[0]) !== kind) return undefined
   const render = renderPlainList(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
-  if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest)) return undefined
+  if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest))
+    return undefined
   // A task item makes the whole list `contains-task-list`.
   if (String(rest.properties.className) !== String(list.properties.className)) return undefined
   const lines = countLines(head)
@@ -187,7 +190,26 @@ function isTight(list: Element): boolean {
 }
 
 /** Elements that hold other blocks; the rest of a list item's or quote's content is inline. */
-const blockTags = new Set(['address', 'blockquote', 'div', 'dl', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'ol', 'p', 'pre', 'section', 'table', 'ul'])
+const blockTags = new Set([
+  'address',
+  'blockquote',
+  'div',
+  'dl',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+])
 
 /**
  * The elements from `top` down to the one holding the block's last inline
@@ -201,7 +223,11 @@ function pathToLastInline(top: Element): Element[] | undefined {
     path.push(node)
     const lastChild = node.children[node.children.length - 1]
     if (node.tagName === 'p') return lastChild ? path : undefined
-    if (node.tagName === 'li' && lastChild && (lastChild.type === 'text' ? lastChild.value.trim() !== '' : lastChild.type === 'element' && !blockTags.has(lastChild.tagName))) {
+    if (
+      node.tagName === 'li' &&
+      lastChild &&
+      (lastChild.type === 'text' ? lastChild.value.trim() !== '' : lastChild.type === 'element' && !blockTags.has(lastChild.tagName))
+    ) {
       // A tight item's paragraph: inline content only.
       return node.children.every((child) => child.type !== 'element' || !blockTags.has(child.tagName)) ? path : undefined
     }

@@ -28,7 +28,10 @@ export function healTail(text: string, atStart = false): string {
     if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')
   }
   // remend would read an escaped bracket as a link's: hide it from remend.
-  const hidden = closeLatexMath(holdBackMarkers(text)).replace(/(?<!\\)((?:\\\\)*)\\([[\]])/g, (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'))
+  const hidden = closeLatexMath(holdBackMarkers(text)).replace(
+    /(?<!\\)((?:\\\\)*)\\([[\]])/g,
+    (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'),
+  )
   const healed = remend(healTable(dropIncompleteImage(hidden)), {
     // These two rewrite complete text (`20~25`, `- > 5`): never.
     singleTilde: false,
@@ -86,7 +89,10 @@ function healTable(text: string): string {
   if (rows.length >= 2 && delimiterRow.test(rows[1]!) && (rows.length > 2 || text.endsWith('\n'))) return text
   if (rows.length === 2 && partialDelimiter.test(rows[1]!)) {
     // `| a | b |` then `|--`: complete the delimiter row from the header.
-    const cells = header.trim().replace(/^\||\|$/g, '').split('|').length
+    const cells = header
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|').length
     return [...lines.slice(0, first), header, '|' + ' --- |'.repeat(cells)].join('\n')
   }
   if (rows.length >= 2 && delimiterRow.test(rows[1]!)) return text

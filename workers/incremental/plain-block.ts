@@ -69,7 +69,7 @@ const itemStart = /^[\p{L}*~\x60[]/u
  * digit (`## 2. Setup`), and a heading is one line whatever follows it.
  */
 const prose = String.raw`[\p{L}\p{N},.;:'"?()/-]`
-const plainWord = new RegExp(String.raw`${prose}+(?= |$)`, 'uy')
+const plainWord = new RegExp(`${prose}+(?= |$)`, 'uy')
 const paragraphStart = /^\p{L}/u
 const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
 const autolinkStart = /www|http/i
@@ -108,7 +108,12 @@ function inlineChildren(body: string): ElementContent[] | undefined {
   const children: ElementContent[] = []
   let text = ''
   let at = 0
-  const element = (tagName: string, value: string, properties: Element['properties'] = {}): Element => ({type: 'element', tagName, properties, children: [{type: 'text', value}]})
+  const element = (tagName: string, value: string, properties: Element['properties'] = {}): Element => ({
+    type: 'element',
+    tagName,
+    properties,
+    children: [{type: 'text', value}],
+  })
   while (at < body.length) {
     spaces.lastIndex = plainWord.lastIndex = markup.lastIndex = at
     const gap = spaces.exec(body)

@@ -14,7 +14,7 @@ export default function rehypeMathBlocks() {
     forEachElement(tree, (pre) => {
       if (pre.tagName !== 'pre') return
       const code = pre.children[0]
-      if (!code || code.type !== 'element' || code.tagName !== 'code') return
+      if (code?.type !== 'element' || code.tagName !== 'code') return
       const classes = Array.isArray(code.properties.className) ? code.properties.className : []
       if (!classes.includes('language-math')) return
       code.properties.className = ['language-math', 'math-display']

@@ -42,7 +42,7 @@ export default function rehypeShiki() {
     forEachElement(tree, (pre) => {
       if (pre.tagName !== 'pre') return
       const code = pre.children[0]
-      if (!code || code.type !== 'element' || code.tagName !== 'code') return
+      if (code?.type !== 'element' || code.tagName !== 'code') return
       const language = languageOf(code)
       if (language) blocks.push({pre, code, language, unfinished: endsUnfinished(pre, text)})
     })
@@ -102,7 +102,13 @@ export async function highlightCode(language: string, source: string, unfinished
   return highlightSource(await getHighlighter(), language, lang, source, unfinished)
 }
 
-function highlightSource(shiki: HighlighterCore, language: string, lang: string, source: string, unfinished: boolean): Pick<Element, 'properties' | 'children'> | undefined {
+function highlightSource(
+  shiki: HighlighterCore,
+  language: string,
+  lang: string,
+  source: string,
+  unfinished: boolean,
+): Pick<Element, 'properties' | 'children'> | undefined {
   const key = language + '\u0000' + lang + (unfinished ? '\u0000…\u0000' : '\u0000') + source
   const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
   if (cached) {
@@ -113,7 +119,7 @@ function highlightSource(shiki: HighlighterCore, language: string, lang: string,
   const root = highlight(shiki, source.replace(/\n$/, ''), lang, unfinished)
   markWarm(lang)
   const highlighted = root.children[0]
-  if (!highlighted || highlighted.type !== 'element') return undefined
+  if (highlighted?.type !== 'element') return undefined
   highlighted.properties.dataLanguage = language
   // Frozen in place rather than copied: the lines from a prefix are frozen already, so code
   // that streams in freezes only its new lines on each append.
@@ -184,7 +190,8 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
 function prefixOf(shiki: HighlighterCore, complete: string, lang: string): Prefix | undefined {
   const options = shikiOptions(lang)
   let prefix = prefixes.get(lang)
-  const continues = prefix !== undefined && complete.startsWith(prefix.source) && (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
+  const continues =
+    prefix !== undefined && complete.startsWith(prefix.source) && (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
   if (!prefix || !continues) {
     prefix = toPrefix(shiki, complete, shiki.codeToHast(complete, options), [])
   } else if (complete.length > prefix.source.length) {

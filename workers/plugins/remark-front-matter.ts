@@ -45,7 +45,12 @@ export default function remarkFrontMatter(this: Processor) {
     try {
       data = parse(first.value)
     } catch (error) {
-      file.message('Could not read the front matter as YAML', {place: first.position, ruleId: 'front-matter', source: 'offthread', cause: error instanceof Error ? error : undefined})
+      file.message('Could not read the front matter as YAML', {
+        place: first.position,
+        ruleId: 'front-matter',
+        source: 'offthread',
+        cause: error instanceof Error ? error : undefined,
+      })
       tree.children[0] = asCode(first)
       return
     }

@@ -166,7 +166,12 @@ function displayBlock(paragraph: Paragraph): Extract<RootContent, {type: 'math'}
   const classes = (math.data?.hProperties as {className?: string[]} | undefined)?.className
   if (!classes?.includes('math-display')) return undefined
   const value = math.value.trim()
-  const code = {type: 'element' as const, tagName: 'code', properties: {className: ['language-math', 'math-display']}, children: [{type: 'text' as const, value}]}
+  const code = {
+    type: 'element' as const,
+    tagName: 'code',
+    properties: {className: ['language-math', 'math-display']},
+    children: [{type: 'text' as const, value}],
+  }
   return {type: 'math', value, position: paragraph.position, data: {hName: 'pre', hChildren: [code]}}
 }
 

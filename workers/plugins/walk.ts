@@ -17,6 +17,7 @@ export const SKIP = 'skip'
  * Return nothing to walk into `element`, `SKIP` not to, or an index in
  * `parent.children` to go on from (after replacing `element`, say).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: visitors that return nothing are the common case
 export type Visitor = (element: Element, index: number, parent: Root | Element) => void | typeof SKIP | number
 
 /** Call `visitor` on every element under `tree`, in document order. */

@@ -67,5 +67,18 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
     for (const id of held.nodes.keys()) if (!live.has(id)) held.nodes.delete(id)
   }
   const {sessionId, version, scanned, messages, rendered, started, partial} = info
-  return {sessionId, version, order, orderStart, orderKeep: keep, total: next.length, scanned, blocks, messages, ms: performance.now() - started, rendered, partial}
+  return {
+    sessionId,
+    version,
+    order,
+    orderStart,
+    orderKeep: keep,
+    total: next.length,
+    scanned,
+    blocks,
+    messages,
+    ms: performance.now() - started,
+    rendered,
+    partial,
+  }
 }

@@ -95,7 +95,12 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
   if (held(memo, entry, want)) return 0
   const previous = memo.get(entry.id)
   const grown =
-    previous && !want.slot && previous.prefix === want.prefix && previous.text !== want.text && entry.text.startsWith(previous.text) && sameState(previous.state, entry.state)
+    previous &&
+    !want.slot &&
+    previous.prefix === want.prefix &&
+    previous.text !== want.text &&
+    entry.text.startsWith(previous.text) &&
+    sameState(previous.state, entry.state)
       ? await renderGrown(previous, want.text, want.last)
       : undefined
   const pending = ahead?.get(entry)
@@ -114,7 +119,14 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
  * once, when there are enough of them to be worth it; `renderEntry` then
  * takes the results in order, as if it had rendered them itself.
  */
-export function renderAhead(memo: RenderMemo, pool: BlockPool | undefined, entries: readonly Entry[], from: number, context: Context, heal: boolean): Ahead | undefined {
+export function renderAhead(
+  memo: RenderMemo,
+  pool: BlockPool | undefined,
+  entries: readonly Entry[],
+  from: number,
+  context: Context,
+  heal: boolean,
+): Ahead | undefined {
   if (!pool || context.complex || entries.length - from < minBlocksForPool) return undefined
   const ahead: Ahead = new Map()
   for (let index = from; index < entries.length; index++) {

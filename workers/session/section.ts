@@ -32,7 +32,12 @@ export async function placeSection(
   end: Before,
   context: Context,
 ): Promise<number | undefined> {
-  const result = await session.section(end.numbering, context.bySafeId, (source) => linkDefinitionsFor(source, context), () => [...context.links.values()])
+  const result = await session.section(
+    end.numbering,
+    context.bySafeId,
+    (source) => linkDefinitionsFor(source, context),
+    () => [...context.links.values()],
+  )
   let section = result.section
   if (section && session.shownSection?.key === section.key) section = session.shownSection
   session.shownSection = section

@@ -71,8 +71,16 @@ function open(sessionId: string, target: SessionTarget): Session {
   let session = sessions.get(sessionId)
   if (!session || (session.shown !== undefined) !== (target === 'display')) {
     session = {
-      text: '', entries: [], context: undefined, renders: new Map(), placement: createPlacement(),
-      shown: target === 'display' ? createShown() : undefined, held: createHeld(), section: createSectionRenderer(), healed: false, nextId: 0,
+      text: '',
+      entries: [],
+      context: undefined,
+      renders: new Map(),
+      placement: createPlacement(),
+      shown: target === 'display' ? createShown() : undefined,
+      held: createHeld(),
+      section: createSectionRenderer(),
+      healed: false,
+      nextId: 0,
     }
     sessions.set(sessionId, session)
   }
@@ -138,10 +146,27 @@ export async function renderSession(
   const reused = session.context === previousContext && !heal && !session.healed ? scan.reused : undefined
   session.healed = heal
   const run: Run = {
-    session, markdown, heal, send, reused,
+    session,
+    markdown,
+    heal,
+    send,
+    reused,
     shown: session.held.order.length,
-    firstChanged, placed: firstChanged, rendered: 0, started, lastProgress: started, batched: 0,
-    info: (partial) => ({sessionId, version, scanned: session.entries.length, messages: [...session.placement.messages], rendered: run.rendered, started, partial}),
+    firstChanged,
+    placed: firstChanged,
+    rendered: 0,
+    started,
+    lastProgress: started,
+    batched: 0,
+    info: (partial) => ({
+      sessionId,
+      version,
+      scanned: session.entries.length,
+      messages: [...session.placement.messages],
+      rendered: run.rendered,
+      started,
+      partial,
+    }),
   }
   if (!(await renderBlocks(run))) return renderWhole(session, markdown, run.info(false))
   return finish(run)
@@ -161,7 +186,15 @@ async function renderBlocks(run: Run): Promise<boolean> {
     const entry = entries[index]!
     // The first screen does not wait for a grammar's first use, which can
     // take longer than the rest of the screen: the blocks before go out first.
-    if (run.send && run.placed === run.firstChanged && run.lastProgress === run.started && index > run.placed && index > run.shown && hasColdCode(entry.text) && !renders.has(entry.id)) {
+    if (
+      run.send &&
+      run.placed === run.firstChanged &&
+      run.lastProgress === run.started &&
+      index > run.placed &&
+      index > run.shown &&
+      hasColdCode(entry.text) &&
+      !renders.has(entry.id)
+    ) {
       sendPartial(run, index)
     }
     run.rendered += await renderEntry(renders, entries, index, session.context!, run.heal, pooled)
@@ -282,7 +315,7 @@ function firstStale(session: Session, upTo: number): number {
 let pool: BlockPool | undefined
 
 /** Render long documents' blocks on `size` pool workers (0: in this thread). */
-export function usePool(size: number): void {
+export function setPoolSize(size: number): void {
   pool?.terminate()
   pool = size > 0 ? createBlockPool(size) : undefined
 }

@@ -45,7 +45,15 @@ interface ChatRecord {
 
 /** Run `plan` on `stage`. */
 export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSignal): Promise<RunResult> {
-  const record: ChatRecord = {store: createStore(), signal, paints: new Map(), versions: new Map(), points: [], origin: performance.now(), arrivals: watchArrivals()}
+  const record: ChatRecord = {
+    store: createStore(),
+    signal,
+    paints: new Map(),
+    versions: new Map(),
+    points: [],
+    origin: performance.now(),
+    arrivals: watchArrivals(),
+  }
   const stops: Array<() => void> = [record.arrivals.stop]
   try {
     await mountChat(plan, stage, record)
@@ -53,7 +61,11 @@ export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSign
     // The texts the chat renderer sends each reply's session, in order: its versions.
     stops.push(record.store.sub(activeMessagesAtom, () => trackVersions(record.store.get(activeMessagesAtom), record.versions)))
     // A first, short reply, unmeasured: the stream reader's code and the mode's path through the view are loaded and compiled.
-    await receiveReply(record, {bytes: 2_000, planned: 2_000, seed: 99, command: `/bench-reply bytes=2000 seed=99 cps=20000 footnotes=${plan.footnotes ? 1 : 0}`}, 20_000)
+    await receiveReply(
+      record,
+      {bytes: 2_000, planned: 2_000, seed: 99, command: `/bench-reply bytes=2000 seed=99 cps=20000 footnotes=${plan.footnotes ? 1 : 0}`},
+      20_000,
+    )
     await sleepUntil(performance.now() + 300, signal)
     const measured = record.arrivals.replies.length
     const stopCpu = await startCpu()
@@ -94,7 +106,14 @@ export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSign
 async function mountChat(plan: ChatRunPlan, stage: Stage, record: ChatRecord): Promise<void> {
   const tracker: ReplyTracker = {
     committed(id, chars, mainMs) {
-      const point: TimelinePoint = {t: performance.now() - record.origin, version: record.points.length + 1, partial: false, mainMs, workerMs: null, paintedAt: null}
+      const point: TimelinePoint = {
+        t: performance.now() - record.origin,
+        version: record.points.length + 1,
+        partial: false,
+        mainMs,
+        workerMs: null,
+        paintedAt: null,
+      }
       record.points.push(point)
       afterNextPaint((at) => {
         point.paintedAt = at - record.origin
@@ -179,9 +198,12 @@ function waitForReply(store: Store, id: string, deadline: number, signal: AbortS
 function chatNotes(plan: ChatRunPlan): string[] {
   const notes: string[] = []
   const shortened = plan.replies.filter((reply) => reply.bytes < reply.planned)
-  if (shortened.length > 0) notes.push(`${shortened.length} of ${plan.replies.length} replies generated shorter than planned, to stream within the time asked for.`)
-  if (plan.mode === 'streamdown') notes.push('Streamdown highlights code after its commit: that work is in the CPU, long-task and frame figures, not in main ms/chunk.')
-  if (plan.mode === 'offthread') notes.push('Main ms/chunk counts the reply body’s commits; the mount scheduler’s later steps are in the CPU, long-task and frame figures.')
+  if (shortened.length > 0)
+    notes.push(`${shortened.length} of ${plan.replies.length} replies generated shorter than planned, to stream within the time asked for.`)
+  if (plan.mode === 'streamdown')
+    notes.push('Streamdown highlights code after its commit: that work is in the CPU, long-task and frame figures, not in main ms/chunk.')
+  if (plan.mode === 'offthread')
+    notes.push('Main ms/chunk counts the reply body’s commits; the mount scheduler’s later steps are in the CPU, long-task and frame figures.')
   if (!canMeasureCpu()) notes.push('CPU time needs Chromium’s trace: run `npm run bench -- --chat`.')
   return notes
 }

@@ -21,7 +21,12 @@ export interface ReplyTracker {
 }
 
 /** The reply body of `mode`, loaded and warmed up on `warmText`; `show` puts an element on the stage to warm it. */
-export async function loadReplyBody(mode: ModeId, tracker: ReplyTracker, warmText: string, show: (element: React.ReactNode) => void): Promise<ComponentType<ReplyBodyProps>> {
+export async function loadReplyBody(
+  mode: ModeId,
+  tracker: ReplyTracker,
+  warmText: string,
+  show: (element: React.ReactNode) => void,
+): Promise<ComponentType<ReplyBodyProps>> {
   switch (mode) {
     case 'offthread':
       return function OffthreadBody({message, view, children}) {
@@ -73,6 +78,7 @@ async function mainThreadBody(tracker: ReplyTracker, warmText: string): Promise<
     const latest = useRef(message.text)
     latest.current = message.text
     const started = performance.now()
+    // biome-ignore lint/correctness/useExhaustiveDependencies: each new text starts the loop, which reads the latest text from a ref
     useEffect(() => {
       if (busy.current) return
       busy.current = true
@@ -87,8 +93,9 @@ async function mainThreadBody(tracker: ReplyTracker, warmText: string): Promise<
         }
         busy.current = false
       })()
-    }, [message.text]) // eslint-disable-line react-hooks/exhaustive-deps
-    useLayoutEffect(() => tracker.committed(message.id, shown?.chars, performance.now() - started + (shown?.ms ?? 0)), [shown]) // eslint-disable-line react-hooks/exhaustive-deps
+    }, [message.text])
+    // biome-ignore lint/correctness/useExhaustiveDependencies: reports each commit of a new render, once
+    useLayoutEffect(() => tracker.committed(message.id, shown?.chars, performance.now() - started + (shown?.ms ?? 0)), [shown])
     return shown ? <BlocksView view={fullRenderView(`bench-chat-${message.id}`, shown.hast, shown.version)} className="message-markdown" /> : null
   }
 }

@@ -61,7 +61,13 @@ export async function loadReactMarkdown(warmUpText: string): Promise<(props: {te
     [
       rehypeShikiFromHighlighter,
       highlighter,
-      {themes: highlighting.themes, defaultColor: false, fallbackLanguage: 'text', tokenizeTimeLimit: 0, tokenizeMaxLineLength: highlighting.maxHighlightedLineLength},
+      {
+        themes: highlighting.themes,
+        defaultColor: false,
+        fallbackLanguage: 'text',
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: highlighting.maxHighlightedLineLength,
+      },
     ],
   ]
   const remarkRehypeOptions = {allowDangerousHtml: true, clobberPrefix: ''}

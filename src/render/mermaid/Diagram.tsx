@@ -68,11 +68,7 @@ export function Diagram({node, ...props}: Props) {
           {drawn.error}
         </div>
       )}
-      {svg !== undefined ? (
-        <DiagramSvg svg={svg} />
-      ) : (
-        <pre {...(preProps as ComponentProps<'pre'>)} />
-      )}
+      {svg !== undefined ? <DiagramSvg svg={svg} /> : <pre {...(preProps as ComponentProps<'pre'>)} />}
     </div>
   )
 }

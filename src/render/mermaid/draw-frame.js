@@ -3,6 +3,7 @@
  * mermaid's own bundle: draws each diagram the page posts and posts back
  * its SVG, which the page has sanitized before showing it, or the error.
  */
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic script in a frame, not a module
 'use strict'
 
 let queue = Promise.resolve()

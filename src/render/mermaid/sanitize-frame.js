@@ -5,6 +5,7 @@
  * links) and posts it back. Links that remain open in a new tab, as the
  * preview's do.
  */
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic script in a frame, not a module
 'use strict'
 
 const purify = globalThis.DOMPurify

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {chunkLines, chunkLongCode} from '../../../workers/display/code-chunks.ts'
 import {markdownToHast} from '../../../workers/pipeline.ts'
 
-const codeOf = (tree: Root) => ((tree.children.find((node) => node.type === 'element' && node.tagName === 'pre') as Element).children[0] as Element)
+const codeOf = (tree: Root) => (tree.children.find((node) => node.type === 'element' && node.tagName === 'pre') as Element).children[0] as Element
 
 describe('chunkLongCode', () => {
   it('should leave short code blocks alone', async () => {

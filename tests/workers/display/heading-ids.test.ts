@@ -4,7 +4,12 @@ import GithubSlugger from 'github-slugger'
 import {describe, expect, it} from 'vitest'
 import {headingTexts, takeBack, uniqueSlug, withHeadingIds, type SlugChange, type SlugCounts} from '../../../workers/display/heading-ids.ts'
 
-const heading = (tagName: string, text: string, properties = {}) => ({type: 'element' as const, tagName, properties, children: [{type: 'text' as const, value: text}]})
+const heading = (tagName: string, text: string, properties = {}) => ({
+  type: 'element' as const,
+  tagName,
+  properties,
+  children: [{type: 'text' as const, value: text}],
+})
 
 /** Slugs of each block's texts, in order, over one set of counts. */
 const slugsOf = (blocks: string[][], counts: SlugCounts = new Map(), changes: SlugChange[][] = []) =>
@@ -16,8 +21,14 @@ const slugsOf = (blocks: string[][], counts: SlugCounts = new Map(), changes: Sl
 
 describe('heading ids', () => {
   it('should slug headings like GitHub, unique across blocks', () => {
-    const second: RootContent[] = [heading('h2', 'Hello World'), {type: 'element', tagName: 'blockquote', properties: {}, children: [heading('h3', 'Hello World')]}]
-    expect(slugsOf([headingTexts([heading('h1', 'Hello, World!')]) as string[], headingTexts(second) as string[]])).toEqual([['hello-world'], ['hello-world-1', 'hello-world-2']])
+    const second: RootContent[] = [
+      heading('h2', 'Hello World'),
+      {type: 'element', tagName: 'blockquote', properties: {}, children: [heading('h3', 'Hello World')]},
+    ]
+    expect(slugsOf([headingTexts([heading('h1', 'Hello, World!')]) as string[], headingTexts(second) as string[]])).toEqual([
+      ['hello-world'],
+      ['hello-world-1', 'hello-world-2'],
+    ])
   })
 
   it('should number repeated slugs as github-slugger does, whatever the order', () => {
@@ -52,7 +63,15 @@ describe('heading ids', () => {
   it('should skip headings that have an id and text hidden from readers', () => {
     const nodes: RootContent[] = [
       heading('h2', 'Footnotes', {id: 'user-content-footnote-label'}),
-      {type: 'element', tagName: 'h2', properties: {}, children: [{type: 'text', value: 'Sum '}, {type: 'element', tagName: 'span', properties: {ariaHidden: 'true'}, children: [{type: 'text', value: 'x'}]}]},
+      {
+        type: 'element',
+        tagName: 'h2',
+        properties: {},
+        children: [
+          {type: 'text', value: 'Sum '},
+          {type: 'element', tagName: 'span', properties: {ariaHidden: 'true'}, children: [{type: 'text', value: 'x'}]},
+        ],
+      },
     ]
     expect(headingTexts(nodes)).toEqual(['Sum '])
   })

@@ -32,7 +32,11 @@ describe('style objects for the preview', () => {
 
   it('names properties as the runtime does', () => {
     expect(styleObject('--shiki-light:#D73A49;--Shiki-Dark:#F97583')).toEqual({'--shiki-light': '#D73A49', '--Shiki-Dark': '#F97583'})
-    expect(styleObject('MARGIN-RIGHT: 0.05em; vertical-align:-0.25em; -ms-transform: none')).toEqual({marginRight: '0.05em', verticalAlign: '-0.25em', msTransform: 'none'})
+    expect(styleObject('MARGIN-RIGHT: 0.05em; vertical-align:-0.25em; -ms-transform: none')).toEqual({
+      marginRight: '0.05em',
+      verticalAlign: '-0.25em',
+      msTransform: 'none',
+    })
   })
 
   it('leaves a style that does not parse as it is, for the runtime to report', () => {

@@ -32,7 +32,11 @@ describe('chunkLongParagraphs', () => {
     const chunks = chunksOf(chunked)
     expect(chunks.length).toBeGreaterThan(5)
     const elements = (tree: Element[]) => tree.flatMap((chunk) => chunk.children.filter((child): child is Element => child.type === 'element'))
-    expect(elements(chunks).map((element) => element.tagName)).toEqual(paragraphOf(hast).children.filter((child) => child.type === 'element').map((element) => (element as Element).tagName))
+    expect(elements(chunks).map((element) => element.tagName)).toEqual(
+      paragraphOf(hast)
+        .children.filter((child) => child.type === 'element')
+        .map((element) => (element as Element).tagName),
+    )
     expect(toString(paragraphOf(chunked))).toBe(toString(paragraphOf(hast)))
   })
 

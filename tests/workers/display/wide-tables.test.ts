@@ -8,7 +8,7 @@ const table = async (columns: number) => {
   const row = (value: (column: number) => string) => `| ${Array.from({length: columns}, (_, column) => value(column)).join(' | ')} |\n`
   return (await markdownToHast(`> ${row((column) => `h${column}`)}> ${row(() => '---')}> ${row((column) => `${column}`)}`)).hast.children
 }
-const tableIn = (nodes: RootContent[]) => ((nodes[0] as Element).children.find((node) => node.type === 'element' && node.tagName === 'table') as Element)
+const tableIn = (nodes: RootContent[]) => (nodes[0] as Element).children.find((node) => node.type === 'element' && node.tagName === 'table') as Element
 
 describe('wide tables', () => {
   it('should leave tables of up to the limit alone', async () => {

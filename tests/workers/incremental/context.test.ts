@@ -34,15 +34,64 @@ describe('oneLineFootnote', () => {
   })
 
   it('should leave to the parse what it cannot read alone', () => {
-    for (const text of ['[^a]: one\ntwo', '[^a b]: x', '[^a]: see [^b]', '[^a]: [b]: /url', '[ref]: /url', '> [^a]: x', ' [^a]: x', '[^a]:x', '[^a]: x\r\n', '[^a]: $$', '[^a]: ```js', '[^a]: <div>']) {
+    for (const text of [
+      '[^a]: one\ntwo',
+      '[^a b]: x',
+      '[^a]: see [^b]',
+      '[^a]: [b]: /url',
+      '[ref]: /url',
+      '> [^a]: x',
+      ' [^a]: x',
+      '[^a]:x',
+      '[^a]: x\r\n',
+      '[^a]: $$',
+      '[^a]: ```js',
+      '[^a]: <div>',
+    ]) {
       expect(oneLineFootnote(text), text).toBeUndefined()
     }
   })
 
   it('should agree with the parse on any block it reads', () => {
-    const piece = fc.constantFrom('a', 'Z', '0', ' ', '\t', '*', '_', '`', '[', ']', '^', ':', '(', ')', '<', '>', '#', '-', '+', '=', '|', '$', '\\', '!', '&', ';', '~', '\u00a0', 'é', '\n')
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      '0',
+      ' ',
+      '\t',
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '^',
+      ':',
+      '(',
+      ')',
+      '<',
+      '>',
+      '#',
+      '-',
+      '+',
+      '=',
+      '|',
+      '$',
+      '\\',
+      '!',
+      '&',
+      ';',
+      '~',
+      '\u00a0',
+      'é',
+      '\n',
+    )
     const label = fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/)
-    const block = fc.tuple(label, fc.constantFrom(': ', ':  ', ':\t', ':', ': \t'), fc.array(piece, {maxLength: 30}), fc.constantFrom('', '\n', '\n\n', ' \n', '\t\n\n'))
+    const block = fc.tuple(
+      label,
+      fc.constantFrom(': ', ':  ', ':\t', ':', ': \t'),
+      fc.array(piece, {maxLength: 30}),
+      fc.constantFrom('', '\n', '\n\n', ' \n', '\t\n\n'),
+    )
     fc.assert(
       fc.property(block, ([name, separator, content, end]) => {
         const text = `[^${name}]${separator}${content.join('')}${end}`

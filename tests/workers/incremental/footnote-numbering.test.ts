@@ -12,6 +12,9 @@ describe('footnote numbering across blocks', () => {
   })
 
   it('should leave alone an `<a data-footnote-ref>` written as raw HTML', async () => {
-    await expectSameAsFull(['A[^1] <a data-footnote-ref href="#fn-1">x</a>\n\n[^1]: n\n', 'B <a data-footnote-ref href="#fn-1" id="b">y</a>\n\nA[^1]\n\n[^1]: n\n'])
+    await expectSameAsFull([
+      'A[^1] <a data-footnote-ref href="#fn-1">x</a>\n\n[^1]: n\n',
+      'B <a data-footnote-ref href="#fn-1" id="b">y</a>\n\nA[^1]\n\n[^1]: n\n',
+    ])
   })
 })

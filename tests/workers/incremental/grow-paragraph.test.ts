@@ -44,6 +44,7 @@ const texts = [
   '> quoted words that go on\n> and on with *em* words',
   '> - a list in a quote with words\n> - and more words',
   // Open fenced code: the new code is highlighted without parsing again.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: markdown that shows a template literal
   '```js\nconst a = `template\n${x}` // comment\nlet b = 2 /* open\ncomment */\n',
   '```py\ndef f():\n    """doc\n    string"""\n    return 1\n',
   '```html\n<div>\n<script>let x = 1 < 2</script>\n</div>\n',
@@ -140,7 +141,12 @@ describe('rendering a grown paragraph from its last word', () => {
           steps++
           if (grown) {
             grownSteps++
-            if (grown.nodes[0]?.type === 'element' && /^[uo]l$/.test(grown.nodes[0].tagName) && (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined) listSteps++
+            if (
+              grown.nodes[0]?.type === 'element' &&
+              /^[uo]l$/.test(grown.nodes[0].tagName) &&
+              (await renderGrownParagraph(previous, previousText, next, prefix)) === undefined
+            )
+              listSteps++
             if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'pre') codeSteps++
             if (grown.nodes[0]?.type === 'element' && grown.nodes[0].tagName === 'table') tableSteps++
             if (grown.split && renderPlain(next.slice(grown.split.at))) plainSteps++
@@ -223,14 +229,127 @@ describe('rendering a grown paragraph from its last word', () => {
     // Words and markup the short way takes, and look-alikes it must leave
     // to the pipeline: unbalanced or flanking-sensitive delimiters,
     // references, autolinks, escapes, entities, HTML, math, block starts.
-    const taken = ['words', 'Word', 'x', '42', 'end.', 'a,', '(aside)', 'semi-colon;', "it's", '"quoted"', 'and/or', 'Ünï', '**bold**', '**two words**', '**bold**.', '*em*', '*em*,', '*two words*:', '~~gone~~', '`code()`', '`a b`', '`x.y`', '[link](https://example.com/x)', '[two words](http://a.b/c-d_e)', '[3](https://a.b).']
-    const lookalikes = ['**', '*', '**open', 'close**', '* em*', '*em *', '** b**', '*a**', '**a*', '***a***', 'a*b*', '*a*b', '*a*!', '*a*)', "*a*'s", '_u_', '__s__', '~del~', '~~a ~~', '~~~a~~~', '`', '` a `', '``x``', '`a`b', '`a*b`', '[x]', '[x][y]', '[x](y)', '[x](https://a b)', '[x] (https://a)', '[x](https://a "t")', '[*x*](https://a)', '[x](https://a)b', '![i](https://a)', '[^1]', 'www.a.b', 'https://a.b', 'http', 'a@b.c', 'mailto:a', '$x$', '<b>', '<https://a>', '&amp;', '\\*', '|', '1.', '1)', '-', '+', '#', '>', '=', '\u00a0', '\t']
+    const taken = [
+      'words',
+      'Word',
+      'x',
+      '42',
+      'end.',
+      'a,',
+      '(aside)',
+      'semi-colon;',
+      "it's",
+      '"quoted"',
+      'and/or',
+      'Ünï',
+      '**bold**',
+      '**two words**',
+      '**bold**.',
+      '*em*',
+      '*em*,',
+      '*two words*:',
+      '~~gone~~',
+      '`code()`',
+      '`a b`',
+      '`x.y`',
+      '[link](https://example.com/x)',
+      '[two words](http://a.b/c-d_e)',
+      '[3](https://a.b).',
+    ]
+    const lookalikes = [
+      '**',
+      '*',
+      '**open',
+      'close**',
+      '* em*',
+      '*em *',
+      '** b**',
+      '*a**',
+      '**a*',
+      '***a***',
+      'a*b*',
+      '*a*b',
+      '*a*!',
+      '*a*)',
+      "*a*'s",
+      '_u_',
+      '__s__',
+      '~del~',
+      '~~a ~~',
+      '~~~a~~~',
+      '`',
+      '` a `',
+      '``x``',
+      '`a`b',
+      '`a*b`',
+      '[x]',
+      '[x][y]',
+      '[x](y)',
+      '[x](https://a b)',
+      '[x] (https://a)',
+      '[x](https://a "t")',
+      '[*x*](https://a)',
+      '[x](https://a)b',
+      '![i](https://a)',
+      '[^1]',
+      'www.a.b',
+      'https://a.b',
+      'http',
+      'a@b.c',
+      'mailto:a',
+      '$x$',
+      '<b>',
+      '<https://a>',
+      '&amp;',
+      '\\*',
+      '|',
+      '1.',
+      '1)',
+      '-',
+      '+',
+      '#',
+      '>',
+      '=',
+      '\u00a0',
+      '\t',
+    ]
     const token = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...taken)}, {weight: 1, arbitrary: fc.constantFrom(...lookalikes)})
     // Streamed text stops anywhere: an opener may be left open at the end.
-    const ends = ['', '', '*previe', '**r', '**', '*', '~~thr', '~a', '`quote(', '[output ou', '$', '$5', '*two words', '**a b** c', '[line the](h', '**message heading*', '*a b', '`a *b*', '[x', '[x]', '$x_', '*www', '`https://a', '** a', '*a* *']
+    const ends = [
+      '',
+      '',
+      '*previe',
+      '**r',
+      '**',
+      '*',
+      '~~thr',
+      '~a',
+      '`quote(',
+      '[output ou',
+      '$',
+      '$5',
+      '*two words',
+      '**a b** c',
+      '[line the](h',
+      '**message heading*',
+      '*a b',
+      '`a *b*',
+      '[x',
+      '[x]',
+      '$x_',
+      '*www',
+      '`https://a',
+      '** a',
+      '*a* *',
+    ]
     const first = fc.oneof({weight: 4, arbitrary: fc.constantFrom('Words', 'x', 'Ünï', 'Word,')}, {weight: 1, arbitrary: token})
     const line = fc
-      .tuple(first, fc.array(fc.tuple(token, fc.constantFrom(' ', ' ', ' ', '  ', '')), {minLength: 1, maxLength: 8}), fc.constantFrom(...ends), fc.constantFrom('', ' ', '\n'))
+      .tuple(
+        first,
+        fc.array(fc.tuple(token, fc.constantFrom(' ', ' ', ' ', '  ', '')), {minLength: 1, maxLength: 8}),
+        fc.constantFrom(...ends),
+        fc.constantFrom('', ' ', '\n'),
+      )
       .map(([start, parts, open, end]) => ({text: start + ' ' + parts.map(([word, gap]) => word + gap).join('') + open + end, open}))
     let short = 0
     let markup = 0
@@ -258,13 +377,45 @@ describe('rendering a grown paragraph from its last word', () => {
   })
 
   it('renders a list of one-line items without the pipeline only when the pipeline gives the same', async () => {
-    const texts = ['Words', 'x **bold** y', '*em* first', '`code()` first', '~~gone~~ first', '[link](https://example.com/x) first', '[x](https://a)', '[ ] task', '[x] done', '*', '**', '* a', '- a', '+ b', '1. one', '# h', '> q', '```', '~~~', '`', '$x$ math', 'a <b>', 'a www.b.c', 'open *end', '', ' indented', '\ta']
+    const texts = [
+      'Words',
+      'x **bold** y',
+      '*em* first',
+      '`code()` first',
+      '~~gone~~ first',
+      '[link](https://example.com/x) first',
+      '[x](https://a)',
+      '[ ] task',
+      '[x] done',
+      '*',
+      '**',
+      '* a',
+      '- a',
+      '+ b',
+      '1. one',
+      '# h',
+      '> q',
+      '```',
+      '~~~',
+      '`',
+      '$x$ math',
+      'a <b>',
+      'a www.b.c',
+      'open *end',
+      '',
+      ' indented',
+      '\ta',
+    ]
     const markers = ['-', '-', '*', '+', '1.', '2.', '1)', '10.', '0.', '1234567890.']
     const text = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...texts.slice(0, 7))}, {weight: 2, arbitrary: fc.constantFrom(...texts)})
     const line = fc.tuple(fc.constantFrom(...markers), fc.constantFrom(' ', ' ', ' ', ' ', ' ', '  ', '', '\t'), text, fc.constantFrom('', '', ' ', '  '))
     const same = fc.constantFrom(true, true, true, true, false)
     const list = fc
-      .tuple(fc.constantFrom(...markers), fc.array(fc.tuple(same, line), {minLength: 1, maxLength: 5}), fc.constantFrom('', '', '', '\n', '\n\n', '\n  - nested', '\ncontinued', '\n\n- loose'))
+      .tuple(
+        fc.constantFrom(...markers),
+        fc.array(fc.tuple(same, line), {minLength: 1, maxLength: 5}),
+        fc.constantFrom('', '', '', '\n', '\n\n', '\n  - nested', '\ncontinued', '\n\n- loose'),
+      )
       .map(([marker, lines, end]) => lines.map(([same, [other, gap, text, trailing]]) => (same ? marker : other) + gap + text + trailing).join('\n') + end)
     let short = 0
     let ordered = 0

@@ -58,10 +58,16 @@ export async function renderLong(text: string): Promise<{final: SessionUpdate; p
   const mirror = createSessionMirror()
   const id = nextSessionId()
   let partials = 0
-  const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
-    mirror.apply(update)
-    partials++
-  }))
+  const final = await renderSession(
+    id,
+    text,
+    1,
+    {},
+    onUpdate((update) => {
+      mirror.apply(update)
+      partials++
+    }),
+  )
   mirror.apply(final)
   closeSession(id)
   return {final, partials, html: toHtml(mirror.hast())}

@@ -102,14 +102,40 @@ const block = fc.oneof(
   fc.constant('title: in a setext heading\n---'),
 )
 // Front matter (closed, with a blank line, empty, not YAML, unclosed) or none.
-const frontMatter = fc.constantFrom('', '', '---\ntitle: Tour :tada:\ntags: [a, b]\n---\n', '---\na: 1\n\nb: [x]\n---\n\n', '---\n---\n', '---\n: bad [\n---\n', '---\ntitle: unclosed\n\n')
+const frontMatter = fc.constantFrom(
+  '',
+  '',
+  '---\ntitle: Tour :tada:\ntags: [a, b]\n---\n',
+  '---\na: 1\n\nb: [x]\n---\n\n',
+  '---\n---\n',
+  '---\n: bad [\n---\n',
+  '---\ntitle: unclosed\n\n',
+)
 const separator = fc.constantFrom('\n', '\n\n', '\n\n', '\n\n\n', '\n \n')
-const document = fc
-  .array(fc.tuple(block, separator), {minLength: 1, maxLength: 10})
-  .map((parts) => parts.map(([text, sep]) => text + sep).join(''))
+const document = fc.array(fc.tuple(block, separator), {minLength: 1, maxLength: 10}).map((parts) => parts.map(([text, sep]) => text + sep).join(''))
 const documentWithFrontMatter = fc.tuple(frontMatter, document).map(([matter, text]) => matter + text)
 
-const snippet = fc.constantFrom('\n\n', '\n', '```', '$$', '- ', '[^a]', '[ref]', '<div>', '</div>', '*', 'x', '  ', '[ref]: /new\n\n', '---\n', '\\(', '\\)', '\\[', '> [!NOTE]\n', ':')
+const snippet = fc.constantFrom(
+  '\n\n',
+  '\n',
+  '```',
+  '$$',
+  '- ',
+  '[^a]',
+  '[ref]',
+  '<div>',
+  '</div>',
+  '*',
+  'x',
+  '  ',
+  '[ref]: /new\n\n',
+  '---\n',
+  '\\(',
+  '\\)',
+  '\\[',
+  '> [!NOTE]\n',
+  ':',
+)
 const edit = fc.record({at: fc.double({min: 0, max: 1, noNaN: true}), remove: fc.nat({max: 8}), insert: fc.oneof(snippet, fc.constant(''))})
 
 function applyEdit(text: string, {at, remove, insert}: {at: number; remove: number; insert: string}): string {

@@ -63,8 +63,7 @@ describe('render session', () => {
   })
 
   it('should number footnotes and build the section as a full render does', async () => {
-    const text =
-      'First[^b] and[^a].\n\nAgain[^b] and [^missing].\n\n[^a]: Note A with $x$ and `code`.\n\n[^b]: Note B\n    continued.\n\nLast[^a].\n'
+    const text = 'First[^b] and[^a].\n\nAgain[^b] and [^missing].\n\n[^a]: Note A with $x$ and `code`.\n\n[^b]: Note B\n    continued.\n\nLast[^a].\n'
     await expectSameAsFull(chunks(text, 5))
   })
 
@@ -124,7 +123,10 @@ describe('render session: costs that must not grow with the document', () => {
       const update = await client.update(text.slice(0, first) + step)
       expect(update.html, JSON.stringify(step)).toBe(await fullHtml(text.slice(0, first) + step))
       // A whole-document render would send the document as one block.
-      expect(update.order.some(({id}) => id === 'whole'), JSON.stringify(step)).toBe(false)
+      expect(
+        update.order.some(({id}) => id === 'whole'),
+        JSON.stringify(step),
+      ).toBe(false)
       expect(update.rendered, JSON.stringify(step)).toBeLessThanOrEqual(3)
     }
     closeSession(id)
@@ -140,13 +142,19 @@ describe('render session: costs that must not grow with the document', () => {
     for (const step of chunks(code, 10)) {
       const update = await client.update(head + step)
       expect(update.html, JSON.stringify(step)).toBe(await fullHtml(head + step))
-      expect(update.order.some(({id}) => id === 'whole'), JSON.stringify(step)).toBe(false)
+      expect(
+        update.order.some(({id}) => id === 'whole'),
+        JSON.stringify(step),
+      ).toBe(false)
       counts.push(update.rendered)
     }
     // One guess may be wrong, when the first '<' comes (the sentinel lands in
     // the fence, so no slot was needed); otherwise one render each.
     expect(counts.filter((count) => count > 1).length, counts.join(',')).toBeLessThanOrEqual(1)
-    expect(counts.every((count) => count <= 2), counts.join(',')).toBe(true)
+    expect(
+      counts.every((count) => count <= 2),
+      counts.join(','),
+    ).toBe(true)
     closeSession(id)
   })
 
@@ -172,7 +180,10 @@ describe('render session: costs that must not grow with the document', () => {
     // blank line before the slot's sentinel must not lengthen the list.
     await expectSameAsFull(chunks('<!-- short -->\n[^b]: Footnote b\n    continued [ref].\n- ```js\nunclosed code in a list\n', 1))
     // Found by the property test: from a paragraph to a list before a footnote definition.
-    await expectSameAsFull(['\n\n$$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n', '- $$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n'])
+    await expectSameAsFull([
+      '\n\n$$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n',
+      '- $$\n\n[^b]: Footnote b\n    continued [ref].\nplain words\n- interrupting list\n',
+    ])
   })
 
   it('should render the document as without a section when open raw HTML ends a document whose footnotes are never referenced', async () => {
@@ -256,8 +267,11 @@ describe('render session: costs that must not grow with the document', () => {
 
   it('should place only the edited block of a long document, keeping the rest of the order', async () => {
     const client = createClient(nextSessionId())
-    const text = Array.from({length: 200}, (_, index) => `Paragraph ${index} cites[^n${index % 7}] *here*.`).join('\n\n') +
-      '\n\n' + Array.from({length: 7}, (_, index) => `[^n${index}]: Note ${index}.`).join('\n\n') + '\n'
+    const text =
+      Array.from({length: 200}, (_, index) => `Paragraph ${index} cites[^n${index % 7}] *here*.`).join('\n\n') +
+      '\n\n' +
+      Array.from({length: 7}, (_, index) => `[^n${index}]: Note ${index}.`).join('\n\n') +
+      '\n'
     await client.update(text)
     const edited = text.replace('Paragraph 100 ', 'Paragraph 100 edited ')
     const update = await client.update(edited)
@@ -294,12 +308,19 @@ describe('progressive first render', () => {
 
   it('should keep each partial update to a batch of source the main thread takes in quickly', async () => {
     // Paragraphs of one size; inline math takes them through the pipeline (about a millisecond each).
-    const paragraph = (index: number) => `Paragraph ${String(index).padStart(4, '0')} has $x_{${index % 10}}$ in it. ` + 'Plain words of prose follow here. '.repeat(5)
+    const paragraph = (index: number) =>
+      `Paragraph ${String(index).padStart(4, '0')} has $x_{${index % 10}}$ in it. ` + 'Plain words of prose follow here. '.repeat(5)
     const text = Array.from({length: 1_000}, (_, index) => paragraph(index)).join('\n\n') + '\n'
     const blockChars = paragraph(0).length + 2
     const sizes: number[] = []
     const id = nextSessionId()
-    await renderSession(id, text, 1, {}, onUpdate((update) => sizes.push(update.order.length)))
+    await renderSession(
+      id,
+      text,
+      1,
+      {},
+      onUpdate((update) => sizes.push(update.order.length)),
+    )
     closeSession(id)
     expect(sizes.length).toBeGreaterThan(2)
     // Every partial update holds at most the batch, and the block that went over it.
@@ -312,19 +333,28 @@ describe('progressive first render', () => {
     const partials: number[] = []
     const scanned: number[] = []
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
-      expect(update.partial).toBe(true)
-      mirror.apply(update)
-      partials.push(update.total)
-      scanned.push(update.scanned)
-    }))
+    const final = await renderSession(
+      id,
+      text,
+      1,
+      {},
+      onUpdate((update) => {
+        expect(update.partial).toBe(true)
+        mirror.apply(update)
+        partials.push(update.total)
+        scanned.push(update.scanned)
+      }),
+    )
     mirror.apply(final)
     expect(final.partial).toBe(false)
     expect(partials.length).toBeGreaterThan(1)
     expect(partials[0]).toBeLessThan(final.total / 2)
     // From the first partial update on, the main thread knows how long the document is.
     expect(final.scanned).toBe(800)
-    expect(scanned.every((count) => count === final.scanned), scanned.join(',')).toBe(true)
+    expect(
+      scanned.every((count) => count === final.scanned),
+      scanned.join(','),
+    ).toBe(true)
     // Each partial continues where the previous one ended.
     expect([...partials].sort((a, b) => a - b)).toEqual(partials)
     expect(toHtml(mirror.hast())).toBe(await fullHtml(text))
@@ -336,7 +366,15 @@ describe('progressive first render', () => {
     const id = nextSessionId()
     // Long enough that the render again outlasts the interval between signs of life, however warm the caches.
     const longText = Array.from({length: 600}, (_, index) => `## Part ${index}\n\nSome *text* with $x_{${index}}$ and \`code\`.`).join('\n\n')
-    mirror.apply(await renderSession(id, longText, 1, {}, onUpdate((update) => mirror.apply(update))))
+    mirror.apply(
+      await renderSession(
+        id,
+        longText,
+        1,
+        {},
+        onUpdate((update) => mirror.apply(update)),
+      ),
+    )
     // Every block changes (its formula too): a long render again, from the first block on.
     const text = longText.replaceAll('Some', 'Any').replaceAll('$x_', '$y_')
     const events: string[] = []
@@ -355,7 +393,13 @@ describe('progressive first render', () => {
     // COBOL: no other test in this file highlights it, so its grammar is compiled on first use here.
     expect(isCold('cobol')).toBe(true)
     const code = '```cobol\n       IDENTIFICATION DIVISION.\n       PROGRAM-ID. HELLO.\n       PROCEDURE DIVISION.\n           DISPLAY "Hello".\n```'
-    const text = ['# Title', 'A first paragraph with *emphasis*.', '- a list\n- of two', code, ...Array.from({length: 30}, (_, index) => `Paragraph ${index}.`)].join('\n\n')
+    const text = [
+      '# Title',
+      'A first paragraph with *emphasis*.',
+      '- a list\n- of two',
+      code,
+      ...Array.from({length: 30}, (_, index) => `Paragraph ${index}.`),
+    ].join('\n\n')
     // A warm pipeline renders the blocks before the code well within the first screen's time.
     const warm = nextSessionId()
     await renderSession(warm, '# Warm\n\nUp *x* and $y$.\n\n- a\n- b\n', 1)
@@ -364,13 +408,19 @@ describe('progressive first render', () => {
     const first: string[] = []
     let highlightedBeforeFirst: boolean | undefined
     const id = nextSessionId()
-    const final = await renderSession(id, text, 1, {}, onUpdate((update) => {
-      if (first.length === 0) {
-        first.push(...update.blocks.map((block) => toHtml(block.hast)))
-        highlightedBeforeFirst = !isCold('cobol')
-      }
-      mirror.apply(update)
-    }))
+    const final = await renderSession(
+      id,
+      text,
+      1,
+      {},
+      onUpdate((update) => {
+        if (first.length === 0) {
+          first.push(...update.blocks.map((block) => toHtml(block.hast)))
+          highlightedBeforeFirst = !isCold('cobol')
+        }
+        mirror.apply(update)
+      }),
+    )
     mirror.apply(final)
     // The first update holds the three blocks before the code, and went out
     // before the code was highlighted (which took 250 ms here, cold).
@@ -383,7 +433,9 @@ describe('progressive first render', () => {
   })
 
   it('should send the footnotes section of a long render on its own, after the last blocks', async () => {
-    const text = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`).join('\n\n')
+    const text = Array.from({length: 400}, (_, index) => `Part ${index} with *text* and $x_${index}$, noted[^n${index}].\n\n[^n${index}]: Note ${index}.`).join(
+      '\n\n',
+    )
     const {final, partials, html} = await renderLong(text)
     expect(partials).toBeGreaterThan(1)
     expect(final.blocks.map((block) => block.id)).toEqual(['footnotes'])

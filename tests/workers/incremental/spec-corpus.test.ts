@@ -100,7 +100,35 @@ function streamSteps(text: string, heal: boolean, random: () => number): Step[] 
 // Snippets chosen for what changes block structure or context across
 // blocks: each line ending CommonMark knows, footnotes, raw HTML left open,
 // fences, containers and definitions.
-const snippets = ['\n', '\n\n', '\r\n', '\r', '[^1]', '[^1]: A note.\n\n', '<a />', '</a>', '<div>', '<table>', '```', '~~~', '$$', '- ', '1. ', '> ', '    ', '\t', '*', '`', '[', ']', '|', '[foo]: /url\n', '---\n', '<!--', '\\']
+const snippets = [
+  '\n',
+  '\n\n',
+  '\r\n',
+  '\r',
+  '[^1]',
+  '[^1]: A note.\n\n',
+  '<a />',
+  '</a>',
+  '<div>',
+  '<table>',
+  '```',
+  '~~~',
+  '$$',
+  '- ',
+  '1. ',
+  '> ',
+  '    ',
+  '\t',
+  '*',
+  '`',
+  '[',
+  ']',
+  '|',
+  '[foo]: /url\n',
+  '---\n',
+  '<!--',
+  '\\',
+]
 
 /** `text`, then `count` seeded edits of it: each inserts a snippet or an example and deletes up to 8 characters. */
 function editSteps(text: string, count: number, random: () => number): Step[] {
@@ -133,7 +161,9 @@ async function expectSameAsFull(steps: readonly Step[]) {
       const expected = await fullHtml(step.text)
       if (html !== expected) {
         const before = steps[index - 1]
-        throw new Error(`Step ${index}: ${JSON.stringify(step.text)}\nafter ${JSON.stringify(before?.text)} ${JSON.stringify(before?.options)}\n${firstDifference(html, expected)}`)
+        throw new Error(
+          `Step ${index}: ${JSON.stringify(step.text)}\nafter ${JSON.stringify(before?.text)} ${JSON.stringify(before?.options)}\n${firstDifference(html, expected)}`,
+        )
       }
     }
   } finally {
@@ -149,12 +179,15 @@ describe('render session on the CommonMark and GFM spec examples', () => {
     for (const example of examples) if (!joined.includes(example)) throw new Error(`Expected example ${JSON.stringify(example)} in a document`)
   })
 
-  it.each(documents.map((text, index) => ({text, index})))('should equal a full render of document $index streamed, healed and edited', async ({text, index}) => {
-    const random = createRandom(1000 + index)
-    await expectSameAsFull(streamSteps(text, false, random))
-    await expectSameAsFull(streamSteps(text, true, random))
-    await expectSameAsFull(editSteps(text, 8, random))
-  })
+  it.each(documents.map((text, index) => ({text, index})))(
+    'should equal a full render of document $index streamed, healed and edited',
+    async ({text, index}) => {
+      const random = createRandom(1000 + index)
+      await expectSameAsFull(streamSteps(text, false, random))
+      await expectSameAsFull(streamSteps(text, true, random))
+      await expectSameAsFull(editSteps(text, 8, random))
+    },
+  )
 })
 
 // Found by the corpus with other seeds; the fixes go in files this change

@@ -15,7 +15,11 @@ describe('GitHub alerts', () => {
     ['CAUTION', 'caution', 'Caution', 'stop'],
   ])('should render [!%s] as GitHub does', async (marker, kind, title, icon) => {
     const output = await html(`> [!${marker}]\n> Read *this*.`)
-    expect(output).toMatch(new RegExp(`^<div class="markdown-alert markdown-alert-${kind}">\\n<p class="markdown-alert-title"><svg class="octicon octicon-${icon}" viewBox="0 0 16 16"[^>]*><path d="M[^"]+"></path></svg>${title}</p>\\n<p>Read <em>this</em>.</p>\\n</div>$`))
+    expect(output).toMatch(
+      new RegExp(
+        `^<div class="markdown-alert markdown-alert-${kind}">\\n<p class="markdown-alert-title"><svg class="octicon octicon-${icon}" viewBox="0 0 16 16"[^>]*><path d="M[^"]+"></path></svg>${title}</p>\\n<p>Read <em>this</em>.</p>\\n</div>$`,
+      ),
+    )
   })
 
   it('should take the marker in any case, and keep later paragraphs and blocks', async () => {

@@ -36,7 +36,7 @@ it('should empty every cache on clearCaches', () => {
   expect([first.bytes, second.bytes]).toEqual([0, 0])
 })
 
-it('should count highlighted code and typeset math by their size, within the caches\' bounds', async () => {
+it("should count highlighted code and typeset math by their size, within the caches' bounds", async () => {
   clearCaches()
   await markdownToHast('$x^2$\n\n```js\nlet a = 1\n```\n')
   const small = cachedBytes()

@@ -53,7 +53,11 @@ describe('display session', () => {
 
   it('should make every pass: unique heading ids, chunks, style objects, a wide table’s rows set aside', async () => {
     const displayed = hastToDisplay((await markdownToHast(document)).hast)
-    expect(elementsOf(displayed, 'h2').map((heading) => heading.properties.id)).toEqual(['user-content-intro-1', 'user-content-intro-2', 'user-content-footnote-label'])
+    expect(elementsOf(displayed, 'h2').map((heading) => heading.properties.id)).toEqual([
+      'user-content-intro-1',
+      'user-content-intro-2',
+      'user-content-footnote-label',
+    ])
     expect(elementsOf(displayed, 'span').filter((span) => String(span.properties.className) === 'code-chunk')).toHaveLength(3)
     expect(elementsOf(displayed, 'p').filter((paragraph) => paragraph.properties.dataTextChunks)).toHaveLength(1)
     const [table] = elementsOf(displayed, 'table')
