@@ -44,13 +44,26 @@ export function random(seed: number): () => number {
 
 /** Markdown of at least `bytes` UTF-8 bytes (ASCII only), the same for the same `seed`. */
 export function generateMarkdown(bytes: number, seed: number): string {
+  const write = writer(seed)
+  const blocks: string[] = []
+  let size = 0
+  for (let section = 1; size < bytes; section++) {
+    for (const block of sectionBlocks(write, section)) {
+      blocks.push(block)
+      size += block.length + 2
+    }
+  }
+  return `# Generated document (${Math.round(bytes / 1000)} KB)\n\n${blocks.join('\n\n')}\n`
+}
+
+/** Words, sentences and paragraphs drawn from one seeded sequence. */
+function writer(seed: number) {
   const next = random(seed)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   const word = () => pick(words)
   const phrase = (count: number) => Array.from({length: count}, word).join(' ')
   const title = (count: number) => phrase(count).replace(/^\w/, (c) => c.toUpperCase())
-
   const sentence = (): string => {
     const parts = Array.from({length: int(6, 16)}, () => {
       const roll = next()
@@ -65,74 +78,71 @@ export function generateMarkdown(bytes: number, seed: number): string {
     return parts.join(' ').replace(/^\w/, (c) => c.toUpperCase()) + '.'
   }
   const paragraph = () => Array.from({length: int(2, 5)}, sentence).join(' ')
+  return {next, pick, int, word, phrase, title, sentence, paragraph}
+}
 
-  const code = (language: (typeof languages)[number]): string => {
-    const name = `${word()}_${int(1, 99)}`
-    switch (language) {
-      case 'ts':
-        return `export function ${name}(input: string[]): number {\n  let total = 0\n  for (const item of input) total += item.length * ${int(2, 9)}\n  return total\n}`
-      case 'py':
-        return `def ${name}(items):\n    """Sum the ${word()} sizes."""\n    return sum(len(item) * ${int(2, 9)} for item in items)`
-      case 'json':
-        return `{\n  "name": "${name}",\n  "version": ${int(1, 20)},\n  "tags": ["${word()}", "${word()}"],\n  "enabled": ${next() < 0.5}\n}`
-      case 'sh':
-        return `for f in *.${word()}; do\n  echo "processing $f"\ndone`
-      case 'rust':
-        return `fn ${name}(items: &[String]) -> usize {\n    items.iter().map(|s| s.len() * ${int(2, 9)}).sum()\n}`
-      case 'css':
-        return `.${word()}-${word()} {\n  margin: ${int(0, 24)}px;\n  color: #${int(0x100000, 0xffffff).toString(16)};\n}`
-      case 'go':
-        return `func ${name}(items []string) int {\n\ttotal := 0\n\tfor _, item := range items {\n\t\ttotal += len(item) * ${int(2, 9)}\n\t}\n\treturn total\n}`
-      case 'java':
-        return `public static int ${name}(List<String> items) {\n    return items.stream().mapToInt(s -> s.length() * ${int(2, 9)}).sum();\n}`
-      case 'c':
-        return `size_t ${name}(const char **items, size_t n) {\n  size_t total = 0;\n  for (size_t i = 0; i < n; i++) total += strlen(items[i]) * ${int(2, 9)};\n  return total;\n}`
-      case 'yaml':
-        return `${name}:\n  version: ${int(1, 20)}\n  tags: [${word()}, ${word()}]\n  enabled: ${next() < 0.5}`
-      case 'sql':
-        return `SELECT ${word()}, COUNT(*) AS total\nFROM ${name}\nWHERE version > ${int(1, 20)}\nGROUP BY ${word()};`
-      case 'html':
-        return `<section class="${word()}">\n  <h2>${title(2)}</h2>\n  <p>${phrase(5)}</p>\n</section>`
-    }
-  }
+type Writer = ReturnType<typeof writer>
 
-  const blocks: string[] = []
-  let size = 0
-  const push = (block: string) => {
-    blocks.push(block)
-    size += block.length + 2
-  }
-  let section = 0
-  while (size < bytes) {
-    section++
-    push(`## ${section}. ${title(int(2, 5))}`)
-    push(paragraph())
-    push(paragraph())
-    const roll = next()
-    if (roll < 0.3) {
-      // Some items carry a nested list, ordered or not.
-      const item = () => {
-        if (next() >= 0.25) return `- ${sentence()}`
-        const ordered = next() < 0.5
-        return [`- ${sentence()}`, ...Array.from({length: int(2, 3)}, (_, i) => `  ${ordered ? `${i + 1}.` : '-'} ${phrase(int(3, 8))}`)].join('\n')
-      }
-      push(Array.from({length: int(3, 6)}, item).join('\n'))
-    } else if (roll < 0.45) {
-      push(Array.from({length: int(3, 5)}, () => `- [${next() < 0.5 ? 'x' : ' '}] ${phrase(int(3, 7))}`).join('\n'))
-    } else if (roll < 0.6) {
-      const rows = Array.from({length: int(3, 6)}, () => `| ${word()} | ${int(1, 999)} | ${phrase(3)} | ${(next() * 100).toFixed(1)} |`)
-      push(['| Name | Count | Notes | Share |', '|:-----|------:|-------|------:|', ...rows].join('\n'))
-    } else if (roll < 0.7) {
-      push(`> ${sentence()}\n> ${sentence()}`)
+/** The blocks of section number `section`: a heading, prose, and now and then a list, table, quote, code, math, footnote or HTML. */
+function sectionBlocks(write: Writer, section: number): string[] {
+  const {next, int, phrase, title, sentence, paragraph, word} = write
+  const blocks = [`## ${section}. ${title(int(2, 5))}`, paragraph(), paragraph()]
+  const roll = next()
+  if (roll < 0.3) {
+    // Some items carry a nested list, ordered or not.
+    const item = () => {
+      if (next() >= 0.25) return `- ${sentence()}`
+      const ordered = next() < 0.5
+      return [`- ${sentence()}`, ...Array.from({length: int(2, 3)}, (_, i) => `  ${ordered ? `${i + 1}.` : '-'} ${phrase(int(3, 8))}`)].join('\n')
     }
-    if (next() < 0.5) {
-      const language = pick(languages)
-      push('```' + language + '\n' + code(language) + '\n```')
-    }
-    if (next() < 0.15) push(`$$\n\\sum_{i=1}^{${int(2, 99)}} i^${int(2, 4)} = \\frac{n(n+1)}{2}\n$$`)
-    if (next() < 0.2) push(`${sentence()}[^s${section}]\n\n[^s${section}]: ${sentence()}`)
-    if (next() < 0.1) push(`### ${title(int(2, 4))}\n\n1. ${sentence()}\n2. ${sentence()}\n3. ${sentence()}`)
-    if (next() < 0.05) push(`<details>\n<summary>${title(3)}</summary>\n\n${sentence()} Press <kbd>Ctrl</kbd>+<kbd>${word()}</kbd>.\n\n</details>`)
+    blocks.push(Array.from({length: int(3, 6)}, item).join('\n'))
+  } else if (roll < 0.45) {
+    blocks.push(Array.from({length: int(3, 5)}, () => `- [${next() < 0.5 ? 'x' : ' '}] ${phrase(int(3, 7))}`).join('\n'))
+  } else if (roll < 0.6) {
+    const rows = Array.from({length: int(3, 6)}, () => `| ${word()} | ${int(1, 999)} | ${phrase(3)} | ${(next() * 100).toFixed(1)} |`)
+    blocks.push(['| Name | Count | Notes | Share |', '|:-----|------:|-------|------:|', ...rows].join('\n'))
+  } else if (roll < 0.7) {
+    blocks.push(`> ${sentence()}\n> ${sentence()}`)
   }
-  return `# Generated document (${Math.round(bytes / 1000)} KB)\n\n${blocks.join('\n\n')}\n`
+  if (next() < 0.5) {
+    const language = write.pick(languages)
+    blocks.push('```' + language + '\n' + code(write, language) + '\n```')
+  }
+  if (next() < 0.15) blocks.push(`$$\n\\sum_{i=1}^{${int(2, 99)}} i^${int(2, 4)} = \\frac{n(n+1)}{2}\n$$`)
+  if (next() < 0.2) blocks.push(`${sentence()}[^s${section}]\n\n[^s${section}]: ${sentence()}`)
+  if (next() < 0.1) blocks.push(`### ${title(int(2, 4))}\n\n1. ${sentence()}\n2. ${sentence()}\n3. ${sentence()}`)
+  if (next() < 0.05) blocks.push(`<details>\n<summary>${title(3)}</summary>\n\n${sentence()} Press <kbd>Ctrl</kbd>+<kbd>${word()}</kbd>.\n\n</details>`)
+  return blocks
+}
+
+/** A short function, or the like, in `language`. */
+function code(write: Writer, language: (typeof languages)[number]): string {
+  const {next, int, word, phrase, title} = write
+  const name = `${word()}_${int(1, 99)}`
+  switch (language) {
+    case 'ts':
+      return `export function ${name}(input: string[]): number {\n  let total = 0\n  for (const item of input) total += item.length * ${int(2, 9)}\n  return total\n}`
+    case 'py':
+      return `def ${name}(items):\n    """Sum the ${word()} sizes."""\n    return sum(len(item) * ${int(2, 9)} for item in items)`
+    case 'json':
+      return `{\n  "name": "${name}",\n  "version": ${int(1, 20)},\n  "tags": ["${word()}", "${word()}"],\n  "enabled": ${next() < 0.5}\n}`
+    case 'sh':
+      return `for f in *.${word()}; do\n  echo "processing $f"\ndone`
+    case 'rust':
+      return `fn ${name}(items: &[String]) -> usize {\n    items.iter().map(|s| s.len() * ${int(2, 9)}).sum()\n}`
+    case 'css':
+      return `.${word()}-${word()} {\n  margin: ${int(0, 24)}px;\n  color: #${int(0x100000, 0xffffff).toString(16)};\n}`
+    case 'go':
+      return `func ${name}(items []string) int {\n\ttotal := 0\n\tfor _, item := range items {\n\t\ttotal += len(item) * ${int(2, 9)}\n\t}\n\treturn total\n}`
+    case 'java':
+      return `public static int ${name}(List<String> items) {\n    return items.stream().mapToInt(s -> s.length() * ${int(2, 9)}).sum();\n}`
+    case 'c':
+      return `size_t ${name}(const char **items, size_t n) {\n  size_t total = 0;\n  for (size_t i = 0; i < n; i++) total += strlen(items[i]) * ${int(2, 9)};\n  return total;\n}`
+    case 'yaml':
+      return `${name}:\n  version: ${int(1, 20)}\n  tags: [${word()}, ${word()}]\n  enabled: ${next() < 0.5}`
+    case 'sql':
+      return `SELECT ${word()}, COUNT(*) AS total\nFROM ${name}\nWHERE version > ${int(1, 20)}\nGROUP BY ${word()};`
+    case 'html':
+      return `<section class="${word()}">\n  <h2>${title(2)}</h2>\n  <p>${phrase(5)}</p>\n</section>`
+  }
 }
