@@ -32,33 +32,6 @@ interface Rendering {
 export function startChatRenderer(store: Store, backend: LiveRenderBackend = workerBackend): () => void {
   const renderings = new Map<string, Rendering>()
 
-  function open(messageId: string, rendering: Rendering): LiveRender {
-    const view = messageRenderAtom(messageId)
-    const sessionId = chatSessionId(messageId)
-    // A fresh session numbers from 1 again; the blocks shown stay until its first update replaces them.
-    store.set(view, (old) => ({...emptyRender(sessionId), blocks: old.blocks, order: old.order}))
-    rendering.sent = 0
-    const live = createLiveRender(sessionId, backend, {
-      requested: (version) => store.set(view, (old) => requestRender(old, version)),
-      updated: (update) => {
-        const next = applyUpdate(store.get(view), update)
-        if (!next) return false
-        store.set(view, next)
-        // The final text is shown: the worker may forget the session.
-        if (!update.partial && update.version === rendering.final && rendering.live === live) {
-          live.close()
-          rendering.live = undefined
-        }
-        return true
-      },
-      failed: (reason) => {
-        console.error(`Offthread: ${reason}; restarted the render worker`)
-        store.set(view, (old) => failRender(old, reason))
-      },
-    })
-    return live
-  }
-
   function render(message: ChatMessage): void {
     const heal = message.status === 'streaming'
     let rendering = renderings.get(message.id)
@@ -70,7 +43,7 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
   }
 
   function send(messageId: string, rendering: Rendering): void {
-    rendering.live ??= open(messageId, rendering)
+    rendering.live ??= openRender(store, backend, messageId, rendering)
     rendering.sent++
     rendering.final = rendering.heal ? undefined : rendering.sent
     rendering.live.update(rendering.text, rendering.heal ? {heal: true} : {})
@@ -104,4 +77,32 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
     for (const rendering of renderings.values()) rendering.live?.close()
     renderings.clear()
   }
+}
+
+/** A live render of message `messageId` into its view, in a fresh session; it closes itself once the final text is shown. */
+function openRender(store: Store, backend: LiveRenderBackend, messageId: string, rendering: Rendering): LiveRender {
+  const view = messageRenderAtom(messageId)
+  const sessionId = chatSessionId(messageId)
+  // A fresh session numbers from 1 again; the blocks shown stay until its first update replaces them.
+  store.set(view, (old) => ({...emptyRender(sessionId), blocks: old.blocks, order: old.order}))
+  rendering.sent = 0
+  const live = createLiveRender(sessionId, backend, {
+    requested: (version) => store.set(view, (old) => requestRender(old, version)),
+    updated: (update) => {
+      const next = applyUpdate(store.get(view), update)
+      if (!next) return false
+      store.set(view, next)
+      // The final text is shown: the worker may forget the session.
+      if (!update.partial && update.version === rendering.final && rendering.live === live) {
+        live.close()
+        rendering.live = undefined
+      }
+      return true
+    },
+    failed: (reason) => {
+      console.error(`Offthread: ${reason}; restarted the render worker`)
+      store.set(view, (old) => failRender(old, reason))
+    },
+  })
+  return live
 }
