@@ -65,19 +65,30 @@ export async function runBench(config: BenchConfig, host: BenchHost): Promise<Be
   }
 }
 
+/** What every run of one benchmark shares. */
+interface Run {
+  config: BenchConfig
+  host: BenchHost
+  /** The runs finished so far. */
+  runs: RunResult[]
+  report: (label: string, fraction: number) => void
+}
+
+type DocumentScenario = Exclude<ScenarioId, 'chat'>
+
 async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResults> {
-  const {signal} = host
   const startedAt = new Date().toISOString()
   const modeIds = modes.map(({id}) => id).filter((id) => config.modes.includes(id))
   // The chat scenario runs on conversations of its own, after the documents.
-  const scenarioIds = scenarios.map(({id}) => id).filter((id) => id !== 'chat' && config.scenarios.includes(id)) as Array<Exclude<ScenarioId, 'chat'>>
+  const scenarioIds = scenarios.map(({id}) => id).filter((id) => id !== 'chat' && config.scenarios.includes(id)) as DocumentScenario[]
   const documents = scenarioIds.length > 0 ? benchDocuments(config) : []
   const chats = config.scenarios.includes('chat') ? chatPlan(config) : []
   const total = documents.length * modeIds.length * scenarioIds.length + chats.length
   const runs: RunResult[] = []
-  let cancelled = false
   const report = (label: string, fraction: number) =>
     host.progress({done: runs.length, total, fraction: total === 0 ? 1 : (runs.length + fraction) / total, label})
+  const run: Run = {config, host, runs, report}
+  let cancelled = false
 
   report('Measuring the idle page', 0)
   const idleFrames = await recordIdle(1000)
@@ -85,114 +96,12 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
   try {
     for (const documentId of documents) {
       report(`Preparing ${documentLabel(documentId)}`, 0)
-      const document = await loadDocument(documentId, signal)
-      const {text, ...info} = document
-      const warm = warmUpText(text)
-      for (const mode of modeIds) {
-        const probe = createProbe()
-        let driver: ModeDriver | undefined
-        let opened = false
-        try {
-          for (const scenario of scenarioIds) {
-            const label = `${modeLabel(mode)} · ${document.label} · ${scenario}`
-            report(label, 0)
-            if (!driver || scenario === 'stream') {
-              driver?.close()
-              host.stage.clear()
-              await settle(signal)
-              driver = await startDriver(mode, {stage: host.stage, probe, warmUpText: warm, pool: config.pool})
-              opened = false
-            }
-            if (scenario === 'type' && !opened) {
-              // Typing happens in an open document: open it first (mounted
-              // whole), unmeasured.
-              probe.begin(performance.now())
-              await probe.painted(driver.update(text), signal)
-              await host.stage.whenMounted(signal)
-            }
-            // Typing happens where the preview shows it, as scroll sync
-            // keeps it: a block off screen in a long document is not mounted.
-            if (scenario === 'type') await host.stage.showLine(lineAt(text, editPosition(text)), signal)
-            await settle(signal)
-            await driver.takeStages()
-            driver.takeRenderMs()
-            host.echo(undefined)
-            const notes = runNotes(mode, config)
-            const recorder = startRecording()
-            probe.begin(recorder.origin)
-            const context: ScenarioContext = {
-              driver,
-              probe,
-              text,
-              config,
-              signal,
-              echo: (chars) => host.echo(chars),
-              mounted: (mountSignal) => host.stage.whenMounted(mountSignal),
-              progress: throttle((fraction) => report(label, fraction)),
-            }
-            let outcome: ScenarioOutcome
-            let error: string | undefined
-            try {
-              outcome = await scenarioRunners[scenario](context, recorder.origin)
-            } catch (caught) {
-              if (signal.aborted) throw caught
-              error = caught instanceof Error ? caught.message : String(caught)
-              outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
-            }
-            // Work right after the last paint (layout of the rest, say) still counts.
-            await sleepUntil(performance.now() + 250, signal)
-            const recording = recorder.stop()
-            const stages = await driver.takeStages()
-            const result: RunResult = {
-              document: info,
-              scenario,
-              mode,
-              figures: runFigures({
-                recording,
-                outcome,
-                points: probe.points(),
-                stages,
-                renderMs: driver.takeRenderMs(),
-                durationMs: outcome.end - recorder.origin,
-              }),
-              timeline: probe.points(),
-              frameGaps: recording.frameGaps.map(([t, gap]) => [round(t), round(gap)]),
-              notes,
-              ...(error === undefined ? {} : {error}),
-            }
-            runs.push(result)
-            host.result(result)
-            if (error !== undefined) {
-              // The mode is in an unknown state: start it afresh.
-              driver.close()
-              driver = undefined
-            }
-            opened = scenario !== 'stream'
-          }
-        } finally {
-          driver?.close()
-          host.stage.clear()
-        }
-      }
+      const document = await loadDocument(documentId, host.signal)
+      for (const mode of modeIds) await runMode(run, document, mode, scenarioIds)
     }
-    for (const chat of chats) {
-      const label = `${modeLabel(chat.mode)} · ${chat.document.label} · chat`
-      report(label, 0)
-      host.stage.clear()
-      await settle(signal)
-      const {runChat} = await import('./chat/chat-run.tsx')
-      let result: RunResult
-      try {
-        result = await runChat(chat, host.stage, signal)
-      } catch (caught) {
-        if (signal.aborted) throw caught
-        result = failedChat(chat, caught instanceof Error ? caught.message : String(caught))
-      }
-      runs.push(result)
-      host.result(result)
-    }
+    for (const chat of chats) await runChatPlan(run, chat)
   } catch (error) {
-    if (!signal.aborted) throw error
+    if (!host.signal.aborted) throw error
     cancelled = true
   } finally {
     host.echo(undefined)
@@ -209,6 +118,129 @@ async function runAll(config: BenchConfig, host: BenchHost): Promise<BenchResult
     runs,
     cancelled,
   }
+}
+
+type BenchDocument = Awaited<ReturnType<typeof loadDocument>>
+
+/** Every scenario on `document` in `mode`: `type` continues from the render `open` left, `stream` starts afresh. */
+async function runMode(run: Run, document: BenchDocument, mode: ModeId, scenarioIds: readonly DocumentScenario[]): Promise<void> {
+  const {host, config} = run
+  const {signal} = host
+  const probe = createProbe()
+  const warm = warmUpText(document.text)
+  let driver: ModeDriver | undefined
+  let opened = false
+  try {
+    for (const scenario of scenarioIds) {
+      const label = `${modeLabel(mode)} · ${document.label} · ${scenario}`
+      run.report(label, 0)
+      if (!driver || scenario === 'stream') {
+        driver?.close()
+        host.stage.clear()
+        await settle(signal)
+        driver = await startDriver(mode, {stage: host.stage, probe, warmUpText: warm, pool: config.pool})
+        opened = false
+      }
+      if (scenario === 'type' && !opened) {
+        // Typing happens in an open document: open it first (mounted
+        // whole), unmeasured.
+        probe.begin(performance.now())
+        await probe.painted(driver.update(document.text), signal)
+        await host.stage.whenMounted(signal)
+      }
+      const result = await runScenario(run, {document, mode, scenario, label, driver, probe})
+      run.runs.push(result)
+      host.result(result)
+      if (result.error !== undefined) {
+        // The mode is in an unknown state: start it afresh.
+        driver.close()
+        driver = undefined
+      }
+      opened = scenario !== 'stream'
+    }
+  } finally {
+    driver?.close()
+    host.stage.clear()
+  }
+}
+
+/** What one measured run works on. */
+interface ScenarioRun {
+  document: BenchDocument
+  mode: ModeId
+  scenario: DocumentScenario
+  label: string
+  driver: ModeDriver
+  probe: ReturnType<typeof createProbe>
+}
+
+/** Measure one scenario on a driver ready for it. */
+async function runScenario(run: Run, {document, mode, scenario, label, driver, probe}: ScenarioRun): Promise<RunResult> {
+  const {host, config} = run
+  const {signal} = host
+  const {text, ...info} = document
+  // Typing happens where the preview shows it, as scroll sync
+  // keeps it: a block off screen in a long document is not mounted.
+  if (scenario === 'type') await host.stage.showLine(lineAt(text, editPosition(text)), signal)
+  await settle(signal)
+  await driver.takeStages()
+  driver.takeRenderMs()
+  host.echo(undefined)
+  const notes = runNotes(mode, config)
+  const recorder = startRecording()
+  probe.begin(recorder.origin)
+  const context: ScenarioContext = {
+    driver,
+    probe,
+    text,
+    config,
+    signal,
+    echo: (chars) => host.echo(chars),
+    mounted: (mountSignal) => host.stage.whenMounted(mountSignal),
+    progress: throttle((fraction) => run.report(label, fraction)),
+  }
+  let outcome: ScenarioOutcome
+  let error: string | undefined
+  try {
+    outcome = await scenarioRunners[scenario](context, recorder.origin)
+  } catch (caught) {
+    if (signal.aborted) throw caught
+    error = caught instanceof Error ? caught.message : String(caught)
+    outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
+  }
+  // Work right after the last paint (layout of the rest, say) still counts.
+  await sleepUntil(performance.now() + 250, signal)
+  const recording = recorder.stop()
+  const stages = await driver.takeStages()
+  const figures = runFigures({recording, outcome, points: probe.points(), stages, renderMs: driver.takeRenderMs(), durationMs: outcome.end - recorder.origin})
+  return {
+    document: info,
+    scenario,
+    mode,
+    figures,
+    timeline: probe.points(),
+    frameGaps: recording.frameGaps.map(([t, gap]) => [round(t), round(gap)]),
+    notes,
+    ...(error === undefined ? {} : {error}),
+  }
+}
+
+/** One reply of the chat scenario, in its mode. */
+async function runChatPlan(run: Run, chat: ReturnType<typeof chatPlan>[number]): Promise<void> {
+  const {host} = run
+  run.report(`${modeLabel(chat.mode)} · ${chat.document.label} · chat`, 0)
+  host.stage.clear()
+  await settle(host.signal)
+  const {runChat} = await import('./chat/chat-run.tsx')
+  let result: RunResult
+  try {
+    result = await runChat(chat, host.stage, host.signal)
+  } catch (caught) {
+    if (host.signal.aborted) throw caught
+    result = failedChat(chat, caught instanceof Error ? caught.message : String(caught))
+  }
+  run.runs.push(result)
+  host.result(result)
 }
 
 /** The result of a chat run that failed: no figures. */
