@@ -130,9 +130,9 @@ export function revealFragment(root: Element | null, id: string, behavior: Scrol
 
 /**
  * How long a `#fragment` link waits for its target to mount. A footnote
- * list mounts a hundred notes a frame, after the blocks before it (1,000
- * notes: about 300 ms here, even with another process busy on the second
- * core); a wait of 60 frames once fell short under that load.
+ * list mounts a few dozen notes a frame, after the blocks before it (1,000
+ * notes take some forty frames); a wait of 60 frames once fell short on a
+ * busy machine.
  */
 const slicesWaitMs = 5_000
 

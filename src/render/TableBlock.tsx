@@ -23,7 +23,7 @@ export function TableBlock({table, lineStart, lineEnd, children}: TableBlockProp
 
   const copy = (button: 'markdown' | 'csv') => {
     if (!table) return
-    const text = button === 'markdown' ? tableToMarkdown(tableData(table)) : rowsToCsv(tableData(table, 'bare').rows)
+    const text = button === 'markdown' ? tableToMarkdown(tableData(table)) : rowsToCsv(tableData(table, 'text').rows)
     const show = (ok: boolean) => {
       setFeedback({button, ok})
       clearTimeout(timer.current)
@@ -36,7 +36,7 @@ export function TableBlock({table, lineStart, lineEnd, children}: TableBlockProp
   }
   const download = () => {
     if (!table) return
-    const blob = new Blob([rowsToCsv(tableData(table, 'bare').rows)], {type: 'text/csv;charset=utf-8'})
+    const blob = new Blob([rowsToCsv(tableData(table, 'text').rows)], {type: 'text/csv;charset=utf-8'})
     const url = URL.createObjectURL(blob)
     const link = document.createElement('a')
     link.href = url

@@ -98,7 +98,7 @@ export function Checkbox({node: _node, ...props}: ElementProps<'input'>) {
 }
 
 /** Lists with more children than twice this (items and the line endings between them) mount in slices of this many. */
-export const listSliceItems = 100
+export const listSliceItems = 50
 
 /** Levels of lists and quotes inside one another mounted per frame. */
 export const nestingSliceLevels = 32

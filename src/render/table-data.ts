@@ -17,10 +17,13 @@ export interface TableData {
 /** How a cell's math shows: Markdown keeps its `$…$`, CSV its bare TeX. */
 export type MathStyle = 'dollars' | 'bare'
 
+/** What a cell becomes: Markdown as it was written (emphasis, code, links, math), or the text a reader sees. */
+export type CellStyle = 'markdown' | 'text'
+
 const elements = (nodes: readonly ElementContent[]) => nodes.filter((child): child is Element => child.type === 'element')
 
-/** The text of `table` (a `<table>` element as the worker sent it). */
-export function tableData(table: Element, math: MathStyle = 'dollars'): TableData {
+/** The cells of `table` (a `<table>` element as the worker sent it), in `style`. */
+export function tableData(table: Element, style: CellStyle = 'markdown'): TableData {
   const sections = table.data?.wideTable ?? table.children
   const rows: Element[] = []
   for (const node of elements(sections)) {
@@ -29,7 +32,8 @@ export function tableData(table: Element, math: MathStyle = 'dollars'): TableDat
   }
   const cells = rows.map((row) => elements(row.children).filter((cell) => cell.tagName === 'th' || cell.tagName === 'td'))
   const aligns = (cells[0] ?? []).map((cell) => alignOf(cell.properties.align))
-  return {rows: cells.map((row) => row.map((cell) => readableText(cell, math))), aligns}
+  const cellText = (cell: Element) => (style === 'markdown' ? inlineMarkdown(cell.children).trim() : readableText(cell, 'bare'))
+  return {rows: cells.map((row) => row.map(cellText)), aligns}
 }
 
 function alignOf(value: unknown): Align {
@@ -75,6 +79,61 @@ function texOf(katex: Element, math: MathStyle): string {
     })
   find(katex.children)
   return math === 'dollars' ? `$${tex}$` : tex
+}
+
+/**
+ * Markdown of inline content as it would have been written: emphasis,
+ * strikethrough, code, links, images, footnote references and math (as
+ * `$…$`); other elements give their content, and characters that Markdown
+ * would read as syntax are escaped. Pipes and line breaks are left to
+ * `tableToMarkdown`.
+ */
+function inlineMarkdown(nodes: readonly ElementContent[]): string {
+  let text = ''
+  for (const child of nodes) {
+    if (child.type === 'text') text += child.value.replace(/[\\`*_[\]~$<&]/g, '\\$&')
+    else if (child.type !== 'element') continue
+    else if (child.tagName === 'br') text += '\n'
+    else if (classesOf(child).includes('katex')) text += texOf(child, 'dollars')
+    else text += elementMarkdown(child)
+  }
+  return text
+}
+
+function elementMarkdown(node: Element): string {
+  const inner = () => inlineMarkdown(node.children)
+  const {href, src, alt} = node.properties
+  switch (node.tagName) {
+    case 'strong':
+      return `**${inner()}**`
+    case 'em':
+      return `*${inner()}*`
+    case 'del':
+      return `~~${inner()}~~`
+    case 'code':
+      return codeSpan(readableText(node, 'bare'))
+    case 'img':
+      return `![${String(alt ?? '')}](${destination(String(src ?? ''))})`
+    case 'a': {
+      // A footnote reference: the label is in the address of its note.
+      const note = node.properties.dataFootnoteRef !== undefined && /^#(?:user-content-)?fn-(.+)$/.exec(String(href ?? ''))
+      return note ? `[^${decodeURIComponent(note[1]!)}]` : `[${inner()}](${destination(String(href ?? ''))})`
+    }
+    default:
+      return inner()
+  }
+}
+
+/** `code` as a code span, fenced with more backticks than it holds in a row. */
+function codeSpan(code: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${code}${pad}${fence}`
+}
+
+/** A link or image address as Markdown writes it: in `<…>` when it has spaces or parentheses. */
+function destination(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c))}>` : url
 }
 
 /** `data` as a GFM table: pipes escaped (GFM splits cells at a bare one, even in code and math), line breaks as `<br>`, every row as wide as the header. */

@@ -67,7 +67,7 @@ describe('table toolbar', () => {
     await toolbar.locator('button', {hasText: 'Copy Markdown'}).click()
     await expect.poll(() => toolbar.locator('button', {hasText: 'Copied'}).count()).toBe(1)
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      ['| Name | Note | Sum |', '| :--- | :---: | ---: |', '| a\\|b | say "hi", twice | $x^2$ |', '| plain | two<br>lines | 3 |', ''].join('\n'),
+      ['| Name | Note | Sum |', '| :--- | :---: | ---: |', '| `a\\|b` | say "hi", twice | $x^2$ |', '| plain | two<br>lines | 3 |', ''].join('\n'),
     )
     await toolbar.locator('button', {hasText: 'Copy CSV'}).click()
     await expect
