@@ -52,7 +52,9 @@ describe('table data', () => {
   })
 
   it('should write CSV as RFC 4180 says: quoted fields with commas, quotes or line breaks, CRLF rows', async () => {
-    expect(rowsToCsv(tableData(await tableOf(sample), 'text').rows)).toBe('Name,Note,Formula\r\na|b,"say ""hi"", twice\nthen stop",x^2\r\nbold and em,link,\r\ngone x`y,2 * 3,note1\r\n')
+    expect(rowsToCsv(tableData(await tableOf(sample), 'text').rows)).toBe(
+      'Name,Note,Formula\r\na|b,"say ""hi"", twice\nthen stop",x^2\r\nbold and em,link,\r\ngone x`y,2 * 3,note1\r\n',
+    )
   })
 
   it('should export every column of a wide table, mounted or not', async () => {
