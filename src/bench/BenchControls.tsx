@@ -9,31 +9,92 @@ import {modes, profiles, scenarios} from './types.ts'
 
 /** The settings form; `disabled` while a benchmark runs. */
 export function BenchControls({disabled}: {disabled: boolean}) {
+  return (
+    <form className="bench-form" onSubmit={(event) => event.preventDefault()}>
+      <DocumentChoices disabled={disabled} />
+      <Choices
+        title="Profiles"
+        hint="The shape of the generated text, for each size picked."
+        name="profile"
+        list="profiles"
+        items={profiles}
+        disabled={disabled}
+      />
+      <Choices title="Scenarios" name="scenario" list="scenarios" items={scenarios} disabled={disabled} />
+      <Choices title="Modes" hint="Each runs in turn on the same input." name="mode" list="modes" items={modes} disabled={disabled} />
+      <Group title="Rates">
+        <NumberField label="Keystrokes" setting="keystrokes" min={1} max={500} disabled={disabled} />
+        <NumberField label="ms between keys" setting="keystrokeMs" min={10} max={1000} disabled={disabled} />
+        <NumberField label="Chunk characters" hint="0: the document in 500 chunks" setting="chunkChars" min={0} max={1_000_000} disabled={disabled} />
+        <NumberField label="Chunks per second" setting="chunksPerSecond" min={1} max={1000} disabled={disabled} />
+        <NumberField label="Block workers" hint="Offthread's pool; 0 renders in the session worker" setting="pool" min={0} max={8} disabled={disabled} />
+      </Group>
+      <Group title="Chat" hint="The chat scenario: replies of 5 to 30 KB from the replay model, with and without footnotes, at each rate.">
+        <ChatRatesField disabled={disabled} />
+        <NumberField label="Replies" setting="chatReplies" min={1} max={20} disabled={disabled} />
+        <NumberField
+          label="Seconds per reply"
+          hint="A reply that would stream longer is generated shorter; 0: whole replies"
+          setting="chatSeconds"
+          min={0}
+          max={3600}
+          disabled={disabled}
+        />
+      </Group>
+    </form>
+  )
+}
+
+type ListSetting = 'documents' | 'profiles' | 'scenarios' | 'modes'
+
+interface ChoicesProps {
+  title: string
+  hint?: string
+  /** The checkboxes' form name. */
+  name: string
+  /** The setting whose ids the checkboxes add and remove. */
+  list: ListSetting
+  items: readonly {id: string; label: string; detail?: string}[]
+  disabled: boolean
+  children?: ReactNode
+}
+
+/** A group of checkboxes, one per item, each in or out of a list setting. */
+function Choices({title, hint, name, list, items, disabled, children}: ChoicesProps) {
+  const [config, setConfig] = useAtom(benchConfigAtom)
+  const picked = config[list] as readonly string[]
+  return (
+    <Group title={title} hint={hint}>
+      {items.map(({id, label, detail}) => (
+        <Check
+          key={id}
+          name={name}
+          value={id}
+          label={label}
+          detail={detail}
+          checked={picked.includes(id)}
+          disabled={disabled}
+          onChange={(on) => setConfig((prev) => toggleIn(prev, list, id as never, on))}
+        />
+      ))}
+      {children}
+    </Group>
+  )
+}
+
+/** The documents: generated sizes (and others typed in), the samples, and the open document. */
+function DocumentChoices({disabled}: {disabled: boolean}) {
   const [config, setConfig] = useAtom(benchConfigAtom)
   const samples = useQuery(samplesQuery)
   const [sizes, setSizes] = useState('')
   const [sizesError, setSizesError] = useState<string>()
   const custom = config.documents.filter((id) => id.startsWith('gen:') && !generatedSizes.includes(Number(id.slice(4)) as never))
-
   const documents = [
     ...generatedSizes.map((bytes) => ({id: `gen:${bytes}`, label: `Generated ${sizeLabel(bytes)}`})),
     ...custom.map((id) => ({id, label: `Generated ${sizeLabel(Number(id.slice(4)))}`})),
     ...(samples.data ?? []).map((sample) => ({id: `sample:${sample.file}`, label: `Sample: ${sample.name}`})),
     {id: 'current', label: 'The open document'},
   ]
-  const [rates, setRates] = useState(config.chatRates.join(','))
-  const number = (key: 'keystrokes' | 'keystrokeMs' | 'chunkChars' | 'chunksPerSecond' | 'pool' | 'chatReplies' | 'chatSeconds', min: number, max: number) => ({
-    type: 'number',
-    name: key,
-    min,
-    max,
-    value: config[key],
-    disabled,
-    onChange: (event: {target: HTMLInputElement}) => {
-      const value = Number(event.target.value)
-      if (Number.isFinite(value)) setConfig((prev) => ({...prev, [key]: Math.min(max, Math.max(min, value))}))
-    },
-  })
   const addSizes = () => {
     try {
       const ids = parseSizes(sizes)
@@ -44,122 +105,74 @@ export function BenchControls({disabled}: {disabled: boolean}) {
       setSizesError(error instanceof Error ? error.message : String(error))
     }
   }
-
   return (
-    <form className="bench-form" onSubmit={(event) => event.preventDefault()}>
-      <Group title="Documents" hint="Generated: seeded, every feature mixed in.">
-        {documents.map(({id, label}) => (
-          <Check
-            key={id}
-            name="document"
-            value={id}
-            label={label}
-            checked={config.documents.includes(id)}
-            disabled={disabled}
-            onChange={(on) => setConfig((prev) => toggleIn(prev, 'documents', id, on))}
-          />
-        ))}
-        <div className="bench-sizes">
-          <input
-            className="text-input"
-            name="sizes"
-            aria-label="Other sizes"
-            placeholder="Other sizes: 50k, 2m"
-            value={sizes}
-            disabled={disabled}
-            onChange={(event) => setSizes(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && addSizes()}
-          />
-          <button type="button" className="button" onClick={addSizes} disabled={disabled || sizes.trim() === ''}>
-            Add
-          </button>
-        </div>
-        {sizesError && <p className="bench-error">{sizesError}</p>}
-      </Group>
-      <Group title="Profiles" hint="The shape of the generated text, for each size picked.">
-        {profiles.map(({id, label, detail}) => (
-          <Check
-            key={id}
-            name="profile"
-            value={id}
-            label={label}
-            detail={detail}
-            checked={config.profiles.includes(id)}
-            disabled={disabled}
-            onChange={(on) => setConfig((prev) => toggleIn(prev, 'profiles', id, on))}
-          />
-        ))}
-      </Group>
-      <Group title="Scenarios">
-        {scenarios.map(({id, label, detail}) => (
-          <Check
-            key={id}
-            name="scenario"
-            value={id}
-            label={label}
-            detail={detail}
-            checked={config.scenarios.includes(id)}
-            disabled={disabled}
-            onChange={(on) => setConfig((prev) => toggleIn(prev, 'scenarios', id, on))}
-          />
-        ))}
-      </Group>
-      <Group title="Modes" hint="Each runs in turn on the same input.">
-        {modes.map(({id, label, detail}) => (
-          <Check
-            key={id}
-            name="mode"
-            value={id}
-            label={label}
-            detail={detail}
-            checked={config.modes.includes(id)}
-            disabled={disabled}
-            onChange={(on) => setConfig((prev) => toggleIn(prev, 'modes', id, on))}
-          />
-        ))}
-      </Group>
-      <Group title="Rates">
-        <Field label="Keystrokes">
-          <input className="text-input" {...number('keystrokes', 1, 500)} />
-        </Field>
-        <Field label="ms between keys">
-          <input className="text-input" {...number('keystrokeMs', 10, 1000)} />
-        </Field>
-        <Field label="Chunk characters" hint="0: the document in 500 chunks">
-          <input className="text-input" {...number('chunkChars', 0, 1_000_000)} />
-        </Field>
-        <Field label="Chunks per second">
-          <input className="text-input" {...number('chunksPerSecond', 1, 1000)} />
-        </Field>
-        <Field label="Block workers" hint="Offthread's pool; 0 renders in the session worker">
-          <input className="text-input" {...number('pool', 0, 8)} />
-        </Field>
-      </Group>
-      <Group title="Chat" hint="The chat scenario: replies of 5 to 30 KB from the replay model, with and without footnotes, at each rate.">
-        <Field label="Characters per second" hint="The model's rates, comma-separated">
-          <input
-            className="text-input"
-            name="chatRates"
-            value={rates}
-            disabled={disabled}
-            onChange={(event) => {
-              setRates(event.target.value)
-              const list = event.target.value
-                .split(',')
-                .map((item) => Number(item.trim()))
-                .filter((rate) => Number.isInteger(rate) && rate > 0)
-              if (list.length > 0) setConfig((prev) => ({...prev, chatRates: list}))
-            }}
-          />
-        </Field>
-        <Field label="Replies">
-          <input className="text-input" {...number('chatReplies', 1, 20)} />
-        </Field>
-        <Field label="Seconds per reply" hint="A reply that would stream longer is generated shorter; 0: whole replies">
-          <input className="text-input" {...number('chatSeconds', 0, 3600)} />
-        </Field>
-      </Group>
-    </form>
+    <Choices title="Documents" hint="Generated: seeded, every feature mixed in." name="document" list="documents" items={documents} disabled={disabled}>
+      <div className="bench-sizes">
+        <input
+          className="text-input"
+          name="sizes"
+          aria-label="Other sizes"
+          placeholder="Other sizes: 50k, 2m"
+          value={sizes}
+          disabled={disabled}
+          onChange={(event) => setSizes(event.target.value)}
+          onKeyDown={(event) => event.key === 'Enter' && addSizes()}
+        />
+        <button type="button" className="button" onClick={addSizes} disabled={disabled || sizes.trim() === ''}>
+          Add
+        </button>
+      </div>
+      {sizesError && <p className="bench-error">{sizesError}</p>}
+    </Choices>
+  )
+}
+
+type NumberSetting = 'keystrokes' | 'keystrokeMs' | 'chunkChars' | 'chunksPerSecond' | 'pool' | 'chatReplies' | 'chatSeconds'
+
+/** A number setting, kept within `min` and `max`. */
+function NumberField({
+  label,
+  hint,
+  setting,
+  min,
+  max,
+  disabled,
+}: {
+  label: string
+  hint?: string
+  setting: NumberSetting
+  min: number
+  max: number
+  disabled: boolean
+}) {
+  const [config, setConfig] = useAtom(benchConfigAtom)
+  const onChange = (event: {target: HTMLInputElement}) => {
+    const value = Number(event.target.value)
+    if (Number.isFinite(value)) setConfig((prev) => ({...prev, [setting]: Math.min(max, Math.max(min, value))}))
+  }
+  return (
+    <Field label={label} hint={hint}>
+      <input className="text-input" type="number" name={setting} min={min} max={max} value={config[setting]} disabled={disabled} onChange={onChange} />
+    </Field>
+  )
+}
+
+/** The chat scenario's rates, comma-separated; the setting changes once the text holds a valid rate. */
+function ChatRatesField({disabled}: {disabled: boolean}) {
+  const [config, setConfig] = useAtom(benchConfigAtom)
+  const [rates, setRates] = useState(config.chatRates.join(','))
+  const onChange = (text: string) => {
+    setRates(text)
+    const list = text
+      .split(',')
+      .map((item) => Number(item.trim()))
+      .filter((rate) => Number.isInteger(rate) && rate > 0)
+    if (list.length > 0) setConfig((prev) => ({...prev, chatRates: list}))
+  }
+  return (
+    <Field label="Characters per second" hint="The model's rates, comma-separated">
+      <input className="text-input" name="chatRates" value={rates} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+    </Field>
   )
 }
 

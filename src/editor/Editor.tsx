@@ -5,36 +5,19 @@
 import MonacoEditor, {type OnMount} from '@monaco-editor/react'
 import {useAtomValue, useSetAtom, useStore} from 'jotai'
 import type {editor as MonacoEditorApi} from 'monaco-editor/editor'
-import {useEffect, useLayoutEffect, useState} from 'react'
-import {activeDocumentIdAtom, documentListAtom, documentTextsAtom, setDocumentTextAtom} from '../state/documents.ts'
+import {useEffect, useState} from 'react'
+import {activeDocumentIdAtom, documentTextsAtom} from '../state/documents.ts'
 import {editorAtom} from '../state/editor.ts'
 import {scheduleAlone} from '../render/mount-scheduler.ts'
-import {firstBlocksReady, renderMessagesAtom} from '../state/render.ts'
+import {firstBlocksReady} from '../state/render.ts'
 import {resolvedThemeAtom, settingsAtom} from '../state/settings.ts'
-import {finalLineCount, finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
-import {messagesToMarkers} from './markers.ts'
+import {foldingFor, useDisposeDeletedModels, useEditsToStore, useModelMarkers, useModelSwitch} from './editor-effects.ts'
+import {finalLineDigits, isFilling, prepareModel, wrapsLines} from './fill-model.ts'
 import {monaco} from './monaco-env.ts'
 
 /** Model path of document `id`. */
 export function modelPath(id: string): string {
   return `file:///documents/${id}.md`
-}
-
-/** The document a model of `modelPath` belongs to. */
-function documentIdOf(model: {uri: {scheme: string; path: string}}): string | undefined {
-  const match = model.uri.scheme === 'file' ? /^\/documents\/(.+)\.md$/.exec(model.uri.path) : null
-  return match?.[1]
-}
-
-/**
- * Past this many lines, Monaco's folding is off: after every change it
- * finds the folding ranges of every line, on the main thread.
- */
-export const foldingMaxLines = 5_000
-
-/** Whether folding is on for `model`, by the line count it will have. */
-function foldingFor(model: Parameters<typeof finalLineCount>[0]): boolean {
-  return finalLineCount(model) <= foldingMaxLines
 }
 
 /**
@@ -57,9 +40,6 @@ const defaultStopRenderingLineAfter = 10_000
  */
 const unwrappedStopRenderingLineAfter = 2_000
 
-/** Each document's cursor, selections and scroll when the editor last left it, by model URI. */
-const viewStates = new Map<string, MonacoEditorApi.ICodeEditorViewState | null>()
-
 /** The markdown editor. */
 export default function Editor() {
   const store = useStore()
@@ -73,8 +53,6 @@ export default function Editor() {
   )
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
-  const {sessionId, messages} = useAtomValue(renderMessagesAtom)
-  const list = useAtomValue(documentListAtom)
   const setEditor = useSetAtom(editorAtom)
   const [editor, setLocalEditor] = useState<Parameters<OnMount>[0]>()
   // Bumped when a long document's model is whole (see fill-model.ts).
@@ -85,25 +63,8 @@ export default function Editor() {
     setEditor(instance)
   }
   useEffect(() => () => setEditor(undefined), [setEditor])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the markers go on again once the model holds the whole text
-  useEffect(() => {
-    const model = editor?.getModel()
-    if (!model || sessionId !== id) return
-    const markers = messagesToMarkers(messages, model.getLineCount(), (line) => model.getLineMaxColumn(line))
-    monaco.editor.setModelMarkers(model, 'offthread', markers)
-  }, [editor, messages, sessionId, id, filled])
-
-  // Deleted documents take their models (and undo history) with them.
-  useEffect(() => {
-    const live = new Set(list.map((doc) => doc.id))
-    for (const model of monaco.editor.getModels()) {
-      const id = documentIdOf(model)
-      if (id === undefined || live.has(id)) continue
-      viewStates.delete(model.uri.toString())
-      model.dispose()
-    }
-  }, [list])
+  useModelMarkers(editor, id, filled)
+  useDisposeDeletedModels()
 
   const prepare = (id: string) =>
     prepareModel(
@@ -130,47 +91,8 @@ export default function Editor() {
   const folding = foldingFor(model)
   const wordWrap = wrapsLines(model) ? 'on' : 'off'
   const stopRenderingLineAfter = wordWrap === 'on' ? defaultStopRenderingLineAfter : unwrappedStopRenderingLineAfter
-
-  // The editor's switch of model is made here, not by the wrapper (whose
-  // effect then finds the model in place): the options that change with the
-  // document go in between the old model's detach and the new one's attach.
-  // Set before the switch, they lay out the old model again in a frame of
-  // its own; set after it (the wrapper's order), a new gutter width or
-  // read-only state wraps again every line just wrapped.
-  useLayoutEffect(() => {
-    if (!editor) return
-    const options: MonacoEditorApi.IEditorOptions = {readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter}
-    const current = editor.getModel()
-    if (!model || current === model) {
-      editor.updateOptions(options)
-      return
-    }
-    const focused = editor.hasTextFocus()
-    if (current) viewStates.set(current.uri.toString(), editor.saveViewState())
-    editor.setModel(null)
-    editor.updateOptions(options)
-    editor.setModel(model)
-    const state = viewStates.get(model.uri.toString())
-    if (state) editor.restoreViewState(state)
-    if (focused) editor.focus()
-  }, [editor, model, fillingNow, gutter, folding, wordWrap, stopRenderingLineAfter])
-
-  // Every edit goes to the store. Not the wrapper's `onChange`: it reads the
-  // whole text at every change, a fill's appends included (a megabyte each).
-  useEffect(() => {
-    if (!editor) return
-    const listener = editor.onDidChangeModelContent(() => {
-      const model = editor.getModel()
-      // The fill's appends: the store has the whole text already.
-      if (!model || isFilling(model)) return
-      const id = documentIdOf(model)
-      if (id !== undefined) store.set(setDocumentTextAtom, {id, text: model.getValue()})
-      // A document that grows past the line limit by editing, or shrinks below it.
-      const folding = foldingFor(model)
-      if (editor.getOption(monaco.editor.EditorOption.folding) !== folding) editor.updateOptions({folding})
-    })
-    return () => listener.dispose()
-  }, [editor, store])
+  useModelSwitch(editor, model, {readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter})
+  useEditsToStore(editor)
 
   if (path === undefined) return null
   return (
@@ -183,28 +105,26 @@ export default function Editor() {
       onMount={onMount}
       saveViewState={false}
       wrapperProps={{'data-filling': String(fillingNow)}}
-      options={{
-        fontSize,
-        readOnly: fillingNow,
-        readOnlyMessage: {value: 'This long document is still loading into the editor; a moment.'},
-        wordWrap,
-        stopRenderingLineAfter,
-        minimap: {enabled: false},
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        padding: {top: 16, bottom: 16},
-        lineNumbersMinChars: gutter,
-        renderLineHighlight: 'line',
-        // Indentation guides cost an element per level per line, so deeply indented lines made long frames.
-        guides: {indentation: false},
-        wordBasedSuggestions: 'off',
-        quickSuggestions: false,
-        unicodeHighlight: {ambiguousCharacters: false},
-        fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
-        scrollbar: {verticalScrollbarSize: 10, horizontalScrollbarSize: 10},
-      }}
+      options={{...fixedOptions, fontSize, readOnly: fillingNow, wordWrap, stopRenderingLineAfter, lineNumbersMinChars: gutter}}
     />
   )
+}
+
+/** The editor's options that no document changes. */
+const fixedOptions: MonacoEditorApi.IStandaloneEditorConstructionOptions = {
+  readOnlyMessage: {value: 'This long document is still loading into the editor; a moment.'},
+  minimap: {enabled: false},
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  padding: {top: 16, bottom: 16},
+  renderLineHighlight: 'line',
+  // Indentation guides cost an element per level per line, so deeply indented lines made long frames.
+  guides: {indentation: false},
+  wordBasedSuggestions: 'off',
+  quickSuggestions: false,
+  unicodeHighlight: {ambiguousCharacters: false},
+  fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+  scrollbar: {verticalScrollbarSize: 10, horizontalScrollbarSize: 10},
 }
 
 /**
