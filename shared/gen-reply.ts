@@ -165,15 +165,38 @@ export const replyLanguages: readonly string[] = shapes.map((shape) => shape.lan
 
 /** A reply of at least `bytes` characters (ASCII only), the same for the same `seed` and options. */
 export function generateReply(bytes: number, seed: number, options: ReplyOptions): string {
+  const write = replyWriter(seed, options)
+  const {next, int, phrase, capital, pick, paragraph} = write
+  const blocks: string[] = [paragraph()]
+  let size = blocks[0]!.length
+  const push = (block: string) => {
+    blocks.push(block)
+    size += block.length + 2
+  }
+  // The definitions at the end count toward the size too.
+  while (size + write.noteChars() < bytes) {
+    if (next() < 0.3) push(`## ${capital(phrase(int(2, 6)))}`)
+    push(paragraph())
+    const roll = next()
+    if (roll < 0.3) push(codeBlock(write))
+    else if (roll < 0.5) push(list(write))
+    else if (roll < 0.62) push(table(write))
+    else if (roll < 0.68) push(`$$\n${pick(formulas)}\n$$`)
+    else push(paragraph())
+  }
+  if (write.notes.length > 0) push(write.notes.map((note, index) => `[^${index + 1}]: ${note}`).join('\n'))
+  return blocks.join('\n\n') + '\n'
+}
+
+/** Words, sentences and paragraphs of a reply, drawn from one seeded sequence, with the footnotes they cite. */
+function replyWriter(seed: number, options: ReplyOptions) {
   const next = random(seed)
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
   const phrase = (count: number) => Array.from({length: count}, () => pick(words)).join(' ')
   const capital = (text: string) => text.replace(/^\w/, (c) => c.toUpperCase())
   const notes: string[] = []
-  // The definitions at the end count toward the size too.
   let noteChars = 0
-
   const inline = (): string => {
     const roll = next()
     if (roll < 0.2) return `$${pick(formulas)}$`
@@ -199,48 +222,36 @@ export function generateReply(bytes: number, seed: number, options: ReplyOptions
     while (text.length < target) text += ' ' + sentence()
     return text
   }
-  const list = (): string => {
-    const ordered = next() < 0.4
-    return Array.from({length: int(3, 7)}, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}${next() < 0.3 ? ' ' + sentence() : ''}`).join('\n')
-  }
-  const table = (): string => {
-    const columns = int(3, 5)
-    const head = ['Option', ...Array.from({length: columns - 1}, () => capital(pick(words)))]
-    const rows = Array.from({length: int(3, 8)}, () =>
-      [`\`${pick(identifiers)}\``, ...Array.from({length: columns - 1}, () => (next() < 0.5 ? `${int(1, 999)} ms` : phrase(int(1, 4))))].join(' | '),
-    )
-    return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row} |`)].join('\n')
-  }
-  const code = (): string => {
-    const shape = pick(shapes)
-    const size = int(1000, 3000)
-    const lines = [shape.head(`${pick(words)}_${int(1, 99)}`)]
-    let length = lines[0]!.length
-    for (let index = 0; length < size; index++) {
-      const line = shape.line(index, pick(words))
-      lines.push(line)
-      length += line.length + 1
-    }
-    if (shape.tail) lines.push(shape.tail)
-    return '```' + shape.lang + '\n' + lines.join('\n') + '\n```'
-  }
+  return {next, int, pick, phrase, capital, sentence, paragraph, notes, noteChars: () => noteChars}
+}
 
-  const blocks: string[] = [paragraph()]
-  let size = blocks[0]!.length
-  const push = (block: string) => {
-    blocks.push(block)
-    size += block.length + 2
+type ReplyWriter = ReturnType<typeof replyWriter>
+
+function list({next, int, sentence}: ReplyWriter): string {
+  const ordered = next() < 0.4
+  return Array.from({length: int(3, 7)}, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}${next() < 0.3 ? ' ' + sentence() : ''}`).join('\n')
+}
+
+function table({next, int, pick, phrase, capital}: ReplyWriter): string {
+  const columns = int(3, 5)
+  const head = ['Option', ...Array.from({length: columns - 1}, () => capital(pick(words)))]
+  const rows = Array.from({length: int(3, 8)}, () =>
+    [`\`${pick(identifiers)}\``, ...Array.from({length: columns - 1}, () => (next() < 0.5 ? `${int(1, 999)} ms` : phrase(int(1, 4))))].join(' | '),
+  )
+  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row} |`)].join('\n')
+}
+
+/** A fenced code block of 1 to 3 KB in one of the languages of `shapes`. */
+function codeBlock({int, pick}: ReplyWriter): string {
+  const shape = pick(shapes)
+  const size = int(1000, 3000)
+  const lines = [shape.head(`${pick(words)}_${int(1, 99)}`)]
+  let length = lines[0]!.length
+  for (let index = 0; length < size; index++) {
+    const line = shape.line(index, pick(words))
+    lines.push(line)
+    length += line.length + 1
   }
-  while (size + noteChars < bytes) {
-    if (next() < 0.3) push(`## ${capital(phrase(int(2, 6)))}`)
-    push(paragraph())
-    const roll = next()
-    if (roll < 0.3) push(code())
-    else if (roll < 0.5) push(list())
-    else if (roll < 0.62) push(table())
-    else if (roll < 0.68) push(`$$\n${pick(formulas)}\n$$`)
-    else push(paragraph())
-  }
-  if (notes.length > 0) push(notes.map((note, index) => `[^${index + 1}]: ${note}`).join('\n'))
-  return blocks.join('\n\n') + '\n'
+  if (shape.tail) lines.push(shape.tail)
+  return '```' + shape.lang + '\n' + lines.join('\n') + '\n```'
 }
