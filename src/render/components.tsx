@@ -163,7 +163,7 @@ function list(Tag: 'ol' | 'ul') {
     const items: ReactNode[] = Array.isArray(children) ? children : [children]
     const long = items.length > 2 * listSliceItems
     // A list that grows long (streaming) keeps what it showed.
-    const revealed = Math.max(2 * listSliceItems, useGradual(long ? items.length : 0, undefined, {first: 2 * listSliceItems, step: listSliceItems}))
+    const revealed = Math.max(listSliceItems, useGradual(long ? items.length : 0, undefined, {first: listSliceItems, step: listSliceItems}))
     const slice = useNestingSlice()
     return (
       <Element {...props} ref={slice.ref as RefObject<HTMLOListElement> | undefined} data-nesting-slice={slice.depth}>
