@@ -2,6 +2,7 @@
 import {useAtomValue, useStore} from 'jotai'
 import {useState} from 'react'
 import {activeDocumentAtom, markdownAtom} from '../state/documents.ts'
+import {fileNoticeAtom} from '../state/files.ts'
 import {DownloadIcon} from './icons.tsx'
 
 /** The Export HTML button. */
@@ -19,6 +20,9 @@ export function ExportButton() {
     } catch (error) {
       console.error('Offthread: export failed', error)
       setState('failed')
+      // Why, as the preview says it: a document that nests too deeply, say.
+      const reason = error instanceof Error ? error.message : String(error)
+      store.set(fileNoticeAtom, {kind: 'error', text: `Export failed: ${reason}`})
     }
   }
   return (

@@ -417,6 +417,17 @@ describe('the watchdog', () => {
     await focusEditorEnd(page)
   })
 
+  it('should say why a document that nests too deeply cannot be exported', async () => {
+    await openShared(`${'> '.repeat(150)}Too deep\n`)
+    expect(await settled(30_000)).toBe('error')
+    await page.click('button:has-text("Export HTML")')
+    const notice = page.locator('.file-notice[role="alert"]')
+    await notice.waitFor()
+    expect(await notice.textContent()).toMatch(/^Export failed: .*nests too deeply/)
+    await notice.locator('button[aria-label="Dismiss"]').click()
+    await page.click('.render-error-close')
+  })
+
   it('should make no request outside localhost', () => {
     expect(network.external()).toEqual([])
     // Each stopped render and each failure is logged once, as it should be.
