@@ -1,26 +1,5 @@
 /** Icons of the chat view (16 px, `currentColor`), drawn like `ui/icons.tsx`. */
-import type {ReactNode} from 'react'
-
-function icon(path: ReactNode, size = 16) {
-  return function Icon() {
-    return (
-      <svg
-        className="icon"
-        width={size}
-        height={size}
-        viewBox="0 0 16 16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {path}
-      </svg>
-    )
-  }
-}
+import {icon} from '../ui/icons.tsx'
 
 /** Two sheets: copy. */
 export const CopyIcon = icon(

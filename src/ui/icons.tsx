@@ -1,7 +1,8 @@
 /** Small inline icons (16 px, `currentColor`), so nothing loads from elsewhere. */
 import type {ReactNode} from 'react'
 
-function icon(path: ReactNode) {
+/** An icon component drawing `path` in the shared 16 px frame (the chat's icons use it too). */
+export function icon(path: ReactNode) {
   return function Icon() {
     return (
       <svg

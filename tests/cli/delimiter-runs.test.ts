@@ -12,7 +12,7 @@ import {delimiterRuns} from '../fixtures/hostile.ts'
 import {runCli} from './run-cli.ts'
 
 const budgetMs = 5_000
-/** For inputs that are real work beyond parsing: 33,000 formulas typeset one by one take about 3 s of CPU alone. */
+/** For inputs that are real work beyond parsing (every formula typeset on its own), not only the parser's. */
 const heavyBudgetMs = 15_000
 let temp: string
 

@@ -7,21 +7,10 @@ import {copyFile, mkdir, mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {chromium, type Browser, type Page} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
+import {launchChromium} from '../e2e/browser.ts'
 import {root, runCli} from './run-cli.ts'
-
-const executablePath = '/usr/bin/chromium'
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let temp: string
 let url: string
@@ -36,7 +25,7 @@ beforeAll(async () => {
   // The fixture's one image is relative, so it resolves next to the document.
   await copyFile(join(root, 'tests/fixtures/logo.svg'), join(temp, 'logo.svg'))
   url = pathToFileURL(out).href
-  browser = await chromium.launch({executablePath, args: chromiumArgs})
+  browser = await launchChromium()
 })
 
 afterAll(async () => {
@@ -61,7 +50,7 @@ function keywordColor(page: Page): Promise<string> {
   })
 }
 
-describe.skipIf(!existsSync(executablePath))('rendered document in Chromium', () => {
+describe.skipIf(!existsSync('/usr/bin/chromium'))('rendered document in Chromium', () => {
   test('should load nothing but the file itself and data: URLs', async () => {
     const page = await open('light')
     await page.close()
