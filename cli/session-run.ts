@@ -61,12 +61,7 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
   const next = random(options.seed)
   let current = text
   for (let edit = 0; edit < options.edits; edit++) {
-    const at = Math.floor(next() * (current.length + 1))
-    // Half insertions of a letter or a line ending, half deletions.
-    current =
-      next() < 0.5 || current.length === 0
-        ? current.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + current.slice(at)
-        : current.slice(0, at) + current.slice(at + 1)
+    current = randomEdit(current, next)
     await update(current)
   }
   const totalMs = times.reduce((sum, time) => sum + time, 0)
@@ -99,6 +94,13 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
       fullRenderMs: fullRenderMs === undefined ? undefined : round(fullRenderMs),
     },
   }
+}
+
+/** Half insertions of a letter or a line ending, half deletions, at a random place. */
+function randomEdit(text: string, next: () => number): string {
+  const at = Math.floor(next() * (text.length + 1))
+  if (next() < 0.5 || text.length === 0) return text.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + text.slice(at)
+  return text.slice(0, at) + text.slice(at + 1)
 }
 
 function round(ms: number): number {

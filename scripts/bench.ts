@@ -6,10 +6,10 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import {chromium, type Page} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {summaryTables} from '../src/bench/summary.ts'
 import type {BenchResults} from '../src/bench/types.ts'
-import {buildApp, collectErrors, guardNetwork, root, serve} from '../tests/e2e/browser.ts'
+import {buildApp, collectErrors, guardNetwork, launchChromium, root, serve} from '../tests/e2e/browser.ts'
 import {parseBenchArgs, usage, type BenchArgs} from './bench-args.ts'
 import {exposeCpu} from './bench-cpu.ts'
 
@@ -17,13 +17,7 @@ import {exposeCpu} from './bench-cpu.ts'
 const timeoutMs = 120 * 60_000
 
 async function main(): Promise<void> {
-  let args: BenchArgs
-  try {
-    args = parseBenchArgs(process.argv.slice(2))
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`)
-    process.exit(2)
-  }
+  const args = argsOrExit()
   if (args.help) {
     console.log(usage)
     return
@@ -35,21 +29,8 @@ async function main(): Promise<void> {
     dist = (await buildApp()).outDir
   }
   const served = await serve(dist)
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // As tests/e2e/browser.ts, plus a `gc()` the benchmark calls between runs.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--js-flags=--expose-gc',
-    ],
-  })
+  // The benchmark calls `gc()` between runs.
+  const browser = await launchChromium(['--js-flags=--expose-gc'])
   try {
     const page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true})
     const errors = collectErrors(page)
@@ -59,35 +40,54 @@ async function main(): Promise<void> {
     const results = await runInPage(page, args)
     const external = network.external()
     if (external.length > 0) throw new Error(`The page fetched from outside this machine: ${external.join(', ')}`)
-    const machine = {
-      cpu: os.cpus()[0]?.model ?? 'unknown',
-      cores: os.cpus().length,
-      memoryGB: Math.round(os.totalmem() / 1e9),
-      os: `${os.type()} ${os.release()}`,
-      chromium: browser.version(),
-      node: process.version,
-    }
-    const output = {...results, machine}
+    const output = {...results, machine: machineOf(browser)}
     const folder = path.resolve(root, args.out)
     await mkdir(folder, {recursive: true})
     const file = path.join(folder, `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`)
     await writeFile(file, JSON.stringify(output, null, 2) + '\n')
-    console.log(
-      `\n${results.startedAt.slice(0, 10)} · ${machine.cpu} · ${machine.cores} cores · ${machine.memoryGB} GB · ${machine.os} · Chromium ${machine.chromium} · Node ${machine.node}`,
-    )
-    console.log(
-      `Idle page: ${results.idle.dropped} dropped frames of ${results.idle.frames}, longest gap ${results.idle.longestGapMs.toFixed(1)} ms, echo key→paint p95 ${results.idle.inputP95Ms?.toFixed(1) ?? '–'} ms\n`,
-    )
-    console.log(summaryTables(results))
-    const failed = results.runs.filter((run) => run.error)
-    for (const run of failed) console.error(`\nFailed: ${run.mode} · ${run.document.label} · ${run.scenario}: ${run.error}`)
-    if (errors.length > 0) console.error(`\nThe page logged errors:\n${errors.join('\n')}`)
+    report(output, errors)
     console.log(`\nWrote ${path.relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-    if (failed.length > 0 || results.cancelled) process.exitCode = 1
+    if (output.runs.some((run) => run.error) || results.cancelled) process.exitCode = 1
   } finally {
     await browser.close()
     await served.close()
   }
+}
+
+function argsOrExit(): BenchArgs {
+  try {
+    return parseBenchArgs(process.argv.slice(2))
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`)
+    process.exit(2)
+  }
+}
+
+type Machine = ReturnType<typeof machineOf>
+
+function machineOf(browser: Browser) {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGB: Math.round(os.totalmem() / 1e9),
+    os: `${os.type()} ${os.release()}`,
+    chromium: browser.version(),
+    node: process.version,
+  }
+}
+
+/** The machine, the idle page, the tables, and what failed. */
+function report(results: BenchResults & {machine: Machine}, errors: string[]): void {
+  const {machine, idle} = results
+  console.log(
+    `\n${results.startedAt.slice(0, 10)} · ${machine.cpu} · ${machine.cores} cores · ${machine.memoryGB} GB · ${machine.os} · Chromium ${machine.chromium} · Node ${machine.node}`,
+  )
+  console.log(
+    `Idle page: ${idle.dropped} dropped frames of ${idle.frames}, longest gap ${idle.longestGapMs.toFixed(1)} ms, echo key→paint p95 ${idle.inputP95Ms?.toFixed(1) ?? '–'} ms\n`,
+  )
+  console.log(summaryTables(results))
+  for (const run of results.runs.filter((run) => run.error)) console.error(`\nFailed: ${run.mode} · ${run.document.label} · ${run.scenario}: ${run.error}`)
+  if (errors.length > 0) console.error(`\nThe page logged errors:\n${errors.join('\n')}`)
 }
 
 /** Set the view's controls to `args`, run, and take the JSON its Download button gives. */

@@ -71,6 +71,15 @@ export function isCold(language: string): boolean {
   return id !== undefined && !warm.has(id)
 }
 
+/** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
+const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
+/** Whether `text` fences code in a language this worker has not highlighted yet (see `isCold`). */
+export function fencesColdCode(text: string): boolean {
+  if (!text.includes('``') && !text.includes('~~')) return false
+  for (const [, language] of text.matchAll(fenceLanguage)) if (isCold(language!)) return true
+  return false
+}
+
 /** Ids of the grammars loaded so far, embedded ones included. */
 export async function loadedLanguages(): Promise<string[]> {
   return (await getHighlighter()).getLoadedLanguages()

@@ -231,7 +231,7 @@ async function runChatPlan(run: Run, chat: ReturnType<typeof chatPlan>[number]):
   run.report(`${modeLabel(chat.mode)} · ${chat.document.label} · chat`, 0)
   host.stage.clear()
   await settle(host.signal)
-  const {runChat} = await import('./chat/chat-run.tsx')
+  const {runChat, failedChat} = await import('./chat/chat-run.tsx')
   let result: RunResult
   try {
     result = await runChat(chat, host.stage, host.signal)
@@ -241,27 +241,6 @@ async function runChatPlan(run: Run, chat: ReturnType<typeof chatPlan>[number]):
   }
   run.runs.push(result)
   host.result(result)
-}
-
-/** The result of a chat run that failed: no figures. */
-function failedChat(chat: ReturnType<typeof chatPlan>[number], error: string): RunResult {
-  const outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
-  const recording = {
-    longTasks: {count: 0, totalMs: 0, longestMs: 0},
-    frames: {frames: 0, dropped: 0, longestGapMs: 0},
-    frameGaps: [],
-    heap: {beforeBytes: null, peakBytes: null, afterBytes: null},
-  }
-  return {
-    document: chat.document,
-    scenario: 'chat',
-    mode: chat.mode,
-    figures: runFigures({recording, outcome, points: [], stages: null, renderMs: 0, durationMs: 0}),
-    timeline: [],
-    frameGaps: [],
-    notes: [],
-    error,
-  }
 }
 
 /** What a run of `mode` measures differently. */

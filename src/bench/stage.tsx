@@ -77,25 +77,10 @@ export function createStage(host: HTMLElement): Stage {
       flushSync(() => root.render(element))
     },
     whenMounted(signal) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (signal.aborted) return reject(signal.reason)
-          if (!store || host.querySelector('.preview-scroll')?.getAttribute('data-render-state') !== 'rendering') return resolve(performance.now())
-          requestAnimationFrame(check)
-        }
-        check()
-      })
+      return untilMounted(host, signal, () => store !== undefined)
     },
     async showLine(line, signal) {
-      const scroller = host.querySelector<HTMLElement>('.preview-scroll')
-      const article = scroller?.querySelector('.markdown-body')
-      if (!store || !scroller || !article) return
-      // Where scroll sync would put it. The window mounts the group within a
-      // few frames; heights then change: place it again.
-      for (let round = 0; round < 3; round++) {
-        scroller.scrollTop = lineToY(previewGeometry(article), line) - scroller.clientHeight / 3
-        for (let frame = 0; frame < 3; frame++) await nextFrame(signal)
-      }
+      if (store) await scrollToLine(host, line, signal)
     },
     clear() {
       store = undefined
@@ -106,6 +91,30 @@ export function createStage(host: HTMLElement): Stage {
       // Not during a render of the view that owns `host`.
       queueMicrotask(() => root.unmount())
     },
+  }
+}
+
+/** When the view in `host`, if `hasView()`, has nothing left to mount. */
+function untilMounted(host: HTMLElement, signal: AbortSignal, hasView: () => boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (signal.aborted) return reject(signal.reason)
+      if (!hasView() || host.querySelector('.preview-scroll')?.getAttribute('data-render-state') !== 'rendering') return resolve(performance.now())
+      requestAnimationFrame(check)
+    }
+    check()
+  })
+}
+
+async function scrollToLine(host: HTMLElement, line: number, signal: AbortSignal): Promise<void> {
+  const scroller = host.querySelector<HTMLElement>('.preview-scroll')
+  const article = scroller?.querySelector('.markdown-body')
+  if (!scroller || !article) return
+  // Where scroll sync would put it. The window mounts the group within a
+  // few frames; heights then change: place it again.
+  for (let round = 0; round < 3; round++) {
+    scroller.scrollTop = lineToY(previewGeometry(article), line) - scroller.clientHeight / 3
+    for (let frame = 0; frame < 3; frame++) await nextFrame(signal)
   }
 }
 

@@ -16,7 +16,6 @@ export function Composer() {
   const [text, setText] = useAtom(composerTextAtom)
   const streaming = useAtomValue(streamingReplyAtom)
   const conversationId = useAtomValue(activeConversationIdAtom)
-  const sendError = useAtomValue(sendErrorAtom)
   const input = useRef<HTMLTextAreaElement>(null)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fits the height to each new text
@@ -43,17 +42,7 @@ export function Composer() {
   return (
     <div className="composer-area">
       <TokenForm />
-      {sendError !== undefined && (
-        <div className="composer-error" role="alert">
-          <WarningIcon />
-          <span>
-            <strong>Not sent.</strong> {sendError} Your message is back in the box below.
-          </span>
-          <button type="button" className="composer-error-close" aria-label="Dismiss" onClick={() => store.set(sendErrorAtom, undefined)}>
-            ×
-          </button>
-        </div>
-      )}
+      <SendError />
       <form className="composer" onSubmit={onSubmit}>
         <textarea
           ref={input}
@@ -78,6 +67,24 @@ export function Composer() {
       <p className="composer-hint">
         <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line. Replies render as they stream, off the main thread.
       </p>
+    </div>
+  )
+}
+
+/** Why the last message was not sent, with the promise that its text is kept. */
+function SendError() {
+  const store = useStore()
+  const sendError = useAtomValue(sendErrorAtom)
+  if (sendError === undefined) return null
+  return (
+    <div className="composer-error" role="alert">
+      <WarningIcon />
+      <span>
+        <strong>Not sent.</strong> {sendError} Your message is back in the box below.
+      </span>
+      <button type="button" className="composer-error-close" aria-label="Dismiss" onClick={() => store.set(sendErrorAtom, undefined)}>
+        ×
+      </button>
     </div>
   )
 }

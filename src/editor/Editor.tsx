@@ -44,13 +44,7 @@ const unwrappedStopRenderingLineAfter = 2_000
 export default function Editor() {
   const store = useStore()
   const activeId = useAtomValue(activeDocumentIdAtom)
-  // The editor follows a switch once the preview has shown it (see useShownAfterFrame).
-  const id = useShownAfterFrame(
-    activeId,
-    (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
-    (id) =>
-      id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstBlocksReady(store, id, firstScreenWaitMs),
-  )
+  const id = useShownDocumentId(activeId)
   const theme = useAtomValue(resolvedThemeAtom)
   const {fontSize} = useAtomValue(settingsAtom)
   const setEditor = useSetAtom(editorAtom)
@@ -86,12 +80,9 @@ export default function Editor() {
   // once it exists.
   if (id !== undefined) prepare(id)
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
-  const fillingNow = isFilling(model)
-  const gutter = Math.max(4, finalLineDigits(model))
-  const folding = foldingFor(model)
-  const wordWrap = wrapsLines(model) ? 'on' : 'off'
-  const stopRenderingLineAfter = wordWrap === 'on' ? defaultStopRenderingLineAfter : unwrappedStopRenderingLineAfter
-  useModelSwitch(editor, model, {readOnly: fillingNow, lineNumbersMinChars: gutter, folding, wordWrap, stopRenderingLineAfter})
+  const modelOptions = optionsFor(model)
+  const {readOnly: fillingNow, wordWrap, stopRenderingLineAfter, lineNumbersMinChars: gutter} = modelOptions
+  useModelSwitch(editor, model, modelOptions)
   useEditsToStore(editor)
 
   if (path === undefined) return null
@@ -107,6 +98,29 @@ export default function Editor() {
       wrapperProps={{'data-filling': String(fillingNow)}}
       options={{...fixedOptions, fontSize, readOnly: fillingNow, wordWrap, stopRenderingLineAfter, lineNumbersMinChars: gutter}}
     />
+  )
+}
+
+/** The editor's options that depend on the document's model. */
+function optionsFor(model: MonacoEditorApi.ITextModel | null) {
+  const wordWrap = wrapsLines(model) ? ('on' as const) : ('off' as const)
+  return {
+    readOnly: isFilling(model),
+    lineNumbersMinChars: Math.max(4, finalLineDigits(model)),
+    folding: foldingFor(model),
+    wordWrap,
+    stopRenderingLineAfter: wordWrap === 'on' ? defaultStopRenderingLineAfter : unwrappedStopRenderingLineAfter,
+  }
+}
+
+/** The document the editor shows: the active one, once the preview has shown it (see useShownAfterFrame). */
+function useShownDocumentId(activeId: string | undefined): string | undefined {
+  const store = useStore()
+  return useShownAfterFrame(
+    activeId,
+    (id) => id !== undefined && store.get(documentTextsAtom)[id] !== undefined,
+    (id) =>
+      id === undefined || (store.get(documentTextsAtom)[id]?.length ?? 0) >= swapFirstFrom ? Promise.resolve() : firstBlocksReady(store, id, firstScreenWaitMs),
   )
 }
 

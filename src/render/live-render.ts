@@ -66,16 +66,10 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
         pending ??= job
       }
     } catch (error) {
-      if (!closed && error instanceof Error && error.name === 'AbortError') {
-        // The worker was replaced on purpose (the benchmark's): no failure, the new one takes the text.
-        pending ??= job
-      } else if (!closed) {
-        const reason = backend.reason(error)
-        backend.restart(reason)
-        listener.failed(reason, job.version)
-        // A text that timed out would only time out again: wait for a new one.
-        const timedOut = error instanceof Error && error.name === 'TimeoutError'
-        if (failedVersion !== job.version && !timedOut) pending ??= job
+      // The worker was replaced on purpose (the benchmark's): no failure, the new one takes the text.
+      if (!closed && isAbort(error)) pending ??= job
+      else if (!closed) {
+        if (reportFailure(error, job.version, backend, listener) && failedVersion !== job.version) pending ??= job
         failedVersion = job.version
       }
     } finally {
@@ -105,4 +99,17 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
       backend.close(sessionId).catch(() => {})
     },
   }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError'
+}
+
+/** Restart the worker and tell the listener; whether the text is worth sending again. */
+function reportFailure(error: unknown, version: number, backend: LiveRenderBackend, listener: LiveRenderListener): boolean {
+  const reason = backend.reason(error)
+  backend.restart(reason)
+  listener.failed(reason, version)
+  // A text that timed out would only time out again: wait for a new one.
+  return !(error instanceof Error && error.name === 'TimeoutError')
 }

@@ -26,7 +26,6 @@ export function OpenMenu() {
 }
 
 function OpenPanel({close}: {close: () => void}) {
-  const samples = useQuery(samplesQuery)
   const queryClient = useQueryClient()
   const create = useSetAtom(createDocumentAtom)
   const [url, setUrl] = useState('')
@@ -53,20 +52,7 @@ function OpenPanel({close}: {close: () => void}) {
   return (
     <div className="menu open-panel">
       <div className="menu-heading">Samples</div>
-      {samples.isPending && <p className="menu-note">Loading samples…</p>}
-      {samples.isError && <p className="menu-error">{samples.error.message}</p>}
-      {samples.data && (
-        <ul className="menu-list" aria-label="Samples">
-          {samples.data.map((sample) => (
-            <li key={sample.id} className="menu-item">
-              <button type="button" className="menu-item-main sample" data-sample={sample.id} onClick={() => void openSample(sample)}>
-                <span className="menu-item-label">{sample.name}</span>
-                {sample.description && <span className="menu-item-detail">{sample.description}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SampleList onOpen={(sample) => void openSample(sample)} />
       <form className="open-url" onSubmit={openUrl}>
         <label className="menu-heading" htmlFor="open-url-input">
           Open from URL
@@ -93,6 +79,24 @@ function OpenPanel({close}: {close: () => void}) {
         </p>
       )}
     </div>
+  )
+}
+
+function SampleList({onOpen}: {onOpen: (sample: Sample) => void}) {
+  const samples = useQuery(samplesQuery)
+  if (samples.isPending) return <p className="menu-note">Loading samples…</p>
+  if (samples.isError) return <p className="menu-error">{samples.error.message}</p>
+  return (
+    <ul className="menu-list" aria-label="Samples">
+      {samples.data.map((sample) => (
+        <li key={sample.id} className="menu-item">
+          <button type="button" className="menu-item-main sample" data-sample={sample.id} onClick={() => onOpen(sample)}>
+            <span className="menu-item-label">{sample.name}</span>
+            {sample.description && <span className="menu-item-detail">{sample.description}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }
 

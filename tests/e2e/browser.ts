@@ -6,29 +6,14 @@ import {mkdtemp} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {chromium, type Browser, type Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {build, preview} from 'vite'
 import {inject} from 'vitest'
 
 /** The repository root, which is Vite's root. */
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Start the Debian Chromium headless, with nothing that phones home. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+export {launchChromium} from '../../cli/chromium.ts'
 
 export interface BuildOptions {
   /** HTML entries relative to the root, such as `tests/harness/worker.html`; default `index.html`. */

@@ -28,7 +28,8 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {renderPlain, renderPlainList} from './plain-block.ts'
-import {collectFootnoteRefs, countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {collectFootnoteRefs} from './footnote-refs.ts'
+import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {firstOpener, isSettled} from './open-inline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 

@@ -39,10 +39,7 @@ function tokenizeLatexMath(this: TokenizeContext, effects: Effects, ok: State, n
   const at = this.now().offset
   let spans = unclosed.get(this.parser)
   if (!spans) unclosed.set(this.parser, (spans = new Map()))
-  let closer = 0
-  // Anything but white space inside: `\( \)` is not math.
-  let filled = false
-  const close: Construct = {tokenize: tokenizeCloser, partial: true}
+  const searched = spans
 
   return start
 
@@ -54,21 +51,32 @@ function tokenizeLatexMath(this: TokenizeContext, effects: Effects, ok: State, n
   }
 
   function open(code: Code): State | undefined {
+    let closer: number
     if (code === leftParen) closer = rightParen
     else if (code === leftBracket && lineStart) closer = rightBracket
     else return nok(code)
-    const span = spans!.get(closer)
+    const span = searched.get(closer)
     if (span && at > span.from && at < span.to) return nok(code)
     effects.consume(code)
     effects.exit('mathTextSequence')
-    return between
-  }
-
-  function between(code: Code): State | undefined {
-    if (code === null) {
-      spans!.set(closer, {from: at, to: self.now().offset})
+    const unclosedToEnd: State = (code) => {
+      searched.set(closer, {from: at, to: self.now().offset})
       return nok(code)
     }
+    return mathContent(effects, closer, ok, nok, unclosedToEnd)
+  }
+}
+
+/** The math after an opener, up to its closer; `atEnd` when the paragraph ends first. */
+function mathContent(effects: Effects, closer: number, ok: State, nok: State, atEnd: State): State {
+  const close: Construct = {tokenize: closerTokenizer(closer), partial: true}
+  // Anything but white space inside: `\( \)` is not math.
+  let filled = false
+
+  return between
+
+  function between(code: Code): State | undefined {
+    if (code === null) return atEnd(code)
     if (code === backslash) return effects.check(close, closeSequence, escapeStart)(code)
     if (markdownLineEnding(code)) {
       effects.enter('lineEnding')
@@ -81,11 +89,7 @@ function tokenizeLatexMath(this: TokenizeContext, effects: Effects, ok: State, n
   }
 
   function data(code: Code): State | undefined {
-    if (code === null || markdownLineEnding(code)) {
-      effects.exit('mathTextData')
-      return between(code)
-    }
-    if (code === backslash) {
+    if (code === null || markdownLineEnding(code) || code === backslash) {
       effects.exit('mathTextData')
       return between(code)
     }
@@ -121,8 +125,11 @@ function tokenizeLatexMath(this: TokenizeContext, effects: Effects, ok: State, n
     effects.exit('mathText')
     return ok
   }
+}
 
-  function tokenizeCloser(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+/** A backslash and `closer`; after `\]`, only the end of the line, a space or punctuation. */
+function closerTokenizer(closer: number) {
+  return function tokenizeCloser(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
     return (code) => {
       effects.enter('mathTextSequence')
       effects.consume(code)

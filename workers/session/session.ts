@@ -7,34 +7,17 @@
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
-import {isCold} from '../highlighter.ts'
+import {fencesColdCode} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
-import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
 import {markdownToHast} from '../pipeline.ts'
-import {contextOf, type Context} from './context.ts'
-import {createShown, display, type Shown} from './display.ts'
-import {createHeld, emit, type Held, type UpdateInfo} from './emit.ts'
-import {createPlacement, place, type Placement} from './place.ts'
-import {blockPrefix, keepOnly, renderAhead, renderEntry, type RenderMemo} from './render.ts'
+import {contextOf} from './context.ts'
+import {display} from './display.ts'
+import {emit, type UpdateInfo} from './emit.ts'
+import {place} from './place.ts'
+import {blockPrefix, keepOnly, renderAhead, renderEntry} from './render.ts'
 import {rescan, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
-
-interface Session {
-  text: string
-  entries: Entry[]
-  context: Context | undefined
-  /** The last render of each block, by id. */
-  renders: RenderMemo
-  placement: Placement
-  /** The displayed blocks of a session for the preview; `undefined` for HTML. */
-  shown: Shown | undefined
-  held: Held
-  section: ReturnType<typeof createSectionRenderer>
-  shownSection?: FootnoteSection
-  /** The last update healed the last block. */
-  healed: boolean
-  nextId: number
-}
+import {createSession, type Session, type SessionTarget} from './state.ts'
 
 const sessions = new Map<string, Session>()
 
@@ -46,42 +29,12 @@ const batchMs = 150
  * main thread takes a message whole, in one task.
  */
 export const batchChars = 16_000
-/** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
-const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
 const listItemStart = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
-
-/** Whether `text` fences code in a language this worker has not highlighted yet (see `isCold`). */
-function hasColdCode(text: string): boolean {
-  if (!text.includes('``') && !text.includes('~~')) return false
-  for (const [, language] of text.matchAll(fenceLanguage)) if (isCold(language!)) return true
-  return false
-}
-
-/**
- * What a session's blocks are for: `html`, the HAST a full render gives
- * (the CLI, the tests), or `display`, ready for the preview's
- * `toJsxRuntime` (see workers/session/display.ts), which HTML serialisation
- * would get wrong (style objects, wide tables' rows in `data`). The app's
- * stream is the only `display` session, so no option crosses the thread
- * boundary for it.
- */
-export type SessionTarget = 'html' | 'display'
 
 function open(sessionId: string, target: SessionTarget): Session {
   let session = sessions.get(sessionId)
   if (!session || (session.shown !== undefined) !== (target === 'display')) {
-    session = {
-      text: '',
-      entries: [],
-      context: undefined,
-      renders: new Map(),
-      placement: createPlacement(),
-      shown: target === 'display' ? createShown() : undefined,
-      held: createHeld(),
-      section: createSectionRenderer(),
-      healed: false,
-      nextId: 0,
-    }
+    session = createSession(target)
     sessions.set(sessionId, session)
   }
   return session
@@ -192,7 +145,7 @@ async function renderBlocks(run: Run): Promise<boolean> {
       run.lastProgress === run.started &&
       index > run.placed &&
       index > run.shown &&
-      hasColdCode(entry.text) &&
+      fencesColdCode(entry.text) &&
       !renders.has(entry.id)
     ) {
       sendPartial(run, index)

@@ -15,10 +15,11 @@ import {MessageList} from '../../chat/MessageList.tsx'
 import {ReplyBodyContext} from '../../chat/reply-body.ts'
 import {activeMessagesAtom, type ChatMessage} from '../../state/chat.ts'
 import {afterNextPaint, startRecording} from '../measure.ts'
-import {noInput, sleepUntil} from '../scenarios.ts'
+import {noInput, noStream, sleepUntil} from '../scenarios.ts'
 import type {Stage} from '../stage.tsx'
 import type {RunResult, TimelinePoint} from '../types.ts'
 import {arrivalLags, arrivalTimes, watchArrivals, type Arrival} from './arrivals.ts'
+import {runFigures} from '../figures.ts'
 import {chatFigures} from './chat-figures.ts'
 import type {ChatReplyPlan, ChatRunPlan} from './chat-plan.ts'
 import {canMeasureCpu, startCpu} from './cpu.ts'
@@ -206,4 +207,25 @@ function chatNotes(plan: ChatRunPlan): string[] {
     notes.push('Main ms/chunk counts the reply body’s commits; the mount scheduler’s later steps are in the CPU, long-task and frame figures.')
   if (!canMeasureCpu()) notes.push('CPU time needs Chromium’s trace: run `npm run bench -- --chat`.')
   return notes
+}
+
+/** The result of a chat run that failed: no figures. */
+export function failedChat(chat: ChatRunPlan, error: string): RunResult {
+  const outcome = {firstScreenMs: null, completeMs: null, input: noInput, stream: noStream, end: performance.now()}
+  const recording = {
+    longTasks: {count: 0, totalMs: 0, longestMs: 0},
+    frames: {frames: 0, dropped: 0, longestGapMs: 0},
+    frameGaps: [],
+    heap: {beforeBytes: null, peakBytes: null, afterBytes: null},
+  }
+  return {
+    document: chat.document,
+    scenario: 'chat',
+    mode: chat.mode,
+    figures: runFigures({recording, outcome, points: [], stages: null, renderMs: 0, durationMs: 0}),
+    timeline: [],
+    frameGaps: [],
+    notes: [],
+    error,
+  }
 }

@@ -1,0 +1,24 @@
+/** Launching Chromium headless, for the CLI's diagrams and for the tests and benchmark that drive the app. */
+import {chromium, type Browser} from 'playwright-core'
+
+/** Where Chromium is: `CHROMIUM_PATH`, else Debian's package. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+/** Start Chromium headless, with nothing that phones home. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      // Chromium's own sandbox cannot run as root.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  })
+}

@@ -1,0 +1,47 @@
+/** The footnote references of a block's render, for numbering them across the document. */
+import type {Element, RootContent} from 'hast'
+import type {Root as MdastRoot} from 'mdast'
+import {footnoteSafeId} from './context.ts'
+import {refElementId, refOfElement, type FootnoteRef} from './footnotes.ts'
+
+/**
+ * Footnote references in `nodes`, in document order: all of a render's when
+ * it holds no raw HTML (which can take references in, or write elements
+ * that look like them; see `FootnoteRef`).
+ */
+export function collectFootnoteRefs(nodes: RootContent[]): FootnoteRef[] {
+  const refs: FootnoteRef[] = []
+  const walk = (node: RootContent | Element['children'][number]) => {
+    if (node.type !== 'element') return
+    if (node.tagName === 'a' && node.properties.dataFootnoteRef !== undefined) refs.push(refOfElement(node))
+    for (const child of node.children) walk(child)
+  }
+  for (const node of nodes) walk(node)
+  return refs
+}
+
+/**
+ * The footnote references of a render as remark-rehype numbers them: from
+ * the mdast, in order, each with the `id` of the element it became in
+ * `nodes`, if any. Definitions' contents are numbered after the document.
+ */
+export function footnoteRefsOf(mdast: MdastRoot, nodes: RootContent[]): FootnoteRef[] {
+  const shown = new Set(collectFootnoteRefs(nodes).map((ref) => ref.id))
+  // Counted by identifier, as remark-rehype counts them for their `id`s.
+  const counts = new Map<string, number>()
+  const refs: FootnoteRef[] = []
+  const walk = (node: {type: string; identifier?: string; children?: unknown[]}) => {
+    if (node.type === 'footnoteDefinition') return
+    if (node.type === 'footnoteReference') {
+      const key = String(node.identifier).toUpperCase()
+      const count = (counts.get(key) ?? 0) + 1
+      counts.set(key, count)
+      const safeId = footnoteSafeId(String(node.identifier))
+      const id = refElementId(safeId, count)
+      refs.push({safeId, id: shown.has(id) ? id : ''})
+    }
+    for (const child of (node.children ?? []) as Array<typeof node>) walk(child)
+  }
+  walk(mdast)
+  return refs
+}

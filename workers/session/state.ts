@@ -1,0 +1,51 @@
+/** What a render session keeps from one update to the next. */
+import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
+import type {Context} from './context.ts'
+import {createShown, type Shown} from './display.ts'
+import {createHeld, type Held} from './emit.ts'
+import {createPlacement, type Placement} from './place.ts'
+import type {RenderMemo} from './render.ts'
+import type {Entry} from './scan.ts'
+
+/**
+ * What a session's blocks are for: `html`, the HAST a full render gives
+ * (the CLI, the tests), or `display`, ready for the preview's
+ * `toJsxRuntime` (see workers/session/display.ts), which HTML serialisation
+ * would get wrong (style objects, wide tables' rows in `data`). The app's
+ * stream is the only `display` session, so no option crosses the thread
+ * boundary for it.
+ */
+export type SessionTarget = 'html' | 'display'
+
+export interface Session {
+  text: string
+  entries: Entry[]
+  context: Context | undefined
+  /** The last render of each block, by id. */
+  renders: RenderMemo
+  placement: Placement
+  /** The displayed blocks of a session for the preview; `undefined` for HTML. */
+  shown: Shown | undefined
+  held: Held
+  section: ReturnType<typeof createSectionRenderer>
+  shownSection?: FootnoteSection
+  /** The last update healed the last block. */
+  healed: boolean
+  nextId: number
+}
+
+/** A session with nothing rendered yet. */
+export function createSession(target: SessionTarget): Session {
+  return {
+    text: '',
+    entries: [],
+    context: undefined,
+    renders: new Map(),
+    placement: createPlacement(),
+    shown: target === 'display' ? createShown() : undefined,
+    held: createHeld(),
+    section: createSectionRenderer(),
+    healed: false,
+    nextId: 0,
+  }
+}
