@@ -19,6 +19,7 @@ const options = {
   edits: {type: 'string', value: 'K', description: 'then apply K random one-character edits (prints the edited text’s HTML)'},
   seed: {type: 'string', value: 'S', description: 'seed of the random edits (default 1)'},
   stats: {type: 'boolean', description: 'print figures of the session run as one JSON line on stderr'},
+  'no-diagrams': {type: 'boolean', description: 'leave mermaid diagrams as code (drawing them starts Chromium)'},
   help: {type: 'boolean', short: 'h', description: 'show this help'},
 } as const satisfies Record<string, OptionSpec>
 
@@ -34,6 +35,8 @@ export interface RenderArgs {
   edits: number
   seed: number
   stats: boolean
+  /** Draw mermaid diagrams (in headless Chromium). */
+  diagrams: boolean
 }
 
 /** The outcome of parsing: run, print help, or report a usage error. */
@@ -70,6 +73,7 @@ export function parseRenderArgs(argv: string[]): ParsedArgs {
       edits: (edits as number | undefined) ?? 0,
       seed: (seed as number | undefined) ?? 1,
       stats: values.stats ?? false,
+      diagrams: !values['no-diagrams'],
     },
   }
 }
@@ -88,7 +92,8 @@ export const usage = [
   'Usage: npm run render -- [options] FILE',
   '',
   'Render markdown FILE (or - for stdin) to a standalone HTML document that',
-  'opens offline: KaTeX fonts and code colors are inlined.',
+  'opens offline: KaTeX fonts and code colors are inlined. Mermaid diagrams',
+  'are drawn in headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium).',
   '',
   'Options:',
   ...Object.entries(options).map(([name, spec]: [string, OptionSpec]) => {

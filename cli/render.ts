@@ -16,6 +16,7 @@ import {documentCss} from '../shared/document-css.ts'
 import {hastToDocument, hastToFragment, titleOf} from '../shared/html-document.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {parseRenderArgs, usage, type RenderArgs} from './args.ts'
+import {drawDiagramsInChromium} from './diagrams.ts'
 import {formatMessage} from './format-message.ts'
 import {readMarkdown, stdinName} from './input.ts'
 import {runSession} from './session-run.ts'
@@ -74,6 +75,11 @@ async function renderHtml(args: RenderArgs, text: string, name: string): Promise
     const result = await markdownToHast(text)
     hast = result.hast
     for (const message of result.messages) process.stderr.write(formatMessage(name, message) + '\n')
+  }
+  if (args.diagrams) {
+    for (const {line, error} of await drawDiagramsInChromium(hast)) {
+      process.stderr.write(formatMessage(name, {line, column: undefined, reason: `mermaid diagram left as code: ${error}`, ruleId: 'mermaid'}) + '\n')
+    }
   }
   return args.fragment ? hastToFragment(hast) + '\n' : await toDocument(hast)
 }

@@ -6,14 +6,14 @@ describe('parseRenderArgs', () => {
   test('should take one file and default to a full document on stdout', () => {
     expect(parseRenderArgs(['notes.md'])).toEqual({
       type: 'render',
-      args: {input: 'notes.md', out: undefined, fragment: false, stream: undefined, edits: 0, seed: 1, stats: false},
+      args: {input: 'notes.md', out: undefined, fragment: false, stream: undefined, edits: 0, seed: 1, stats: false, diagrams: true},
     })
   })
 
   test('should take `-` as stdin and options in any order', () => {
-    expect(parseRenderArgs(['--out', 'a.html', '-', '--fragment'])).toEqual({
+    expect(parseRenderArgs(['--out', 'a.html', '-', '--no-diagrams', '--fragment'])).toEqual({
       type: 'render',
-      args: {input: '-', out: 'a.html', fragment: true, stream: undefined, edits: 0, seed: 1, stats: false},
+      args: {input: '-', out: 'a.html', fragment: true, stream: undefined, edits: 0, seed: 1, stats: false, diagrams: false},
     })
     expect(parseRenderArgs(['-o', 'b.html', 'x.md'])).toMatchObject({args: {out: 'b.html'}})
   })

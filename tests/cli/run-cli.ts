@@ -12,11 +12,11 @@ export interface CliResult {
   stderr: string
 }
 
-/** Run the CLI with `args`, feeding `stdin` (empty when not given). */
-export function runCli(args: string[], stdin: string | Uint8Array = ''): Promise<CliResult> {
+/** Run the CLI with `args`, feeding `stdin` (empty when not given), with `env` added to the environment. */
+export function runCli(args: string[], stdin: string | Uint8Array = '', env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     // `node --import tsx` rather than `npx tsx`: no npm in between, so it starts faster.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/render.ts', ...args], {cwd: root})
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/render.ts', ...args], {cwd: root, env: {...process.env, ...env}})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

@@ -9,10 +9,8 @@ import {toString} from 'hast-util-to-string'
 import {useAtomValue} from 'jotai'
 import {useEffect, useLayoutEffect, useRef, useState, type ComponentProps} from 'react'
 import {resolvedThemeAtom} from '../../state/settings.ts'
+import {diagramFontFamily} from '../../../shared/diagrams.ts'
 import type {FrameResult} from './diagram-frame.ts'
-
-/** The preview's font, so labels are measured in the frame as the page draws them (shared/document-css.ts). */
-export const diagramFontFamily = '-apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif'
 
 type Props = ComponentProps<'pre'> & {node?: unknown}
 

@@ -1,0 +1,118 @@
+/**
+ * The CLI's diagrams, drawn as Export HTML draws them: in headless Chromium,
+ * in the same two sandboxed frames as the app's (`draw-frame.js` runs
+ * mermaid, `sanitize-frame.js` DOMPurify), their scripts put in from this
+ * repository and node_modules. The page's policy, which the frames inherit,
+ * lets nothing load. Without Chromium, diagrams stay code and the caller says why.
+ */
+import {existsSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {fileURLToPath} from 'node:url'
+import type {Root} from 'hast'
+import type {Browser, Page} from 'playwright-core'
+import {diagramFontFamily, drawDiagrams, findDiagrams, type DrawnDiagram, type FailedDiagram} from '../shared/diagrams.ts'
+import {chromiumPath, launchChromium} from './chromium.ts'
+
+const require = createRequire(import.meta.url)
+const frameScript = (name: string) => fileURLToPath(new URL(`../src/render/mermaid/${name}`, import.meta.url))
+/** Each frame's scripts, in order; the last says it is ready. */
+const frameScripts = {
+  draw: [require.resolve('mermaid/dist/mermaid.min.js'), frameScript('draw-frame.js')],
+  sanitize: [require.resolve('dompurify/dist/purify.min.js'), frameScript('sanitize-frame.js')],
+}
+
+/** How long the frames may take to load, and one diagram to be drawn. */
+const loadTimeoutMs = 30_000
+const drawTimeoutMs = 20_000
+const tooLong = 'drawing the diagram took too long'
+
+/**
+ * The host page: two sandboxed frames, and `ask(frame, request)`, which posts
+ * a request to one and resolves with its answer (see sandboxed-frame.ts).
+ */
+const hostPage = `<!doctype html><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'">
+<body>
+<script>
+const ready = new Set()
+let nextId = 0
+addEventListener('message', (event) => {
+  for (const frame of document.querySelectorAll('iframe')) if (event.source === frame.contentWindow && event.data?.ready === true) ready.add(frame.id)
+})
+window.isReady = () => ready.size === 2
+window.ask = (name, request) => new Promise((resolve) => {
+  const target = document.getElementById(name).contentWindow
+  const id = nextId++
+  const listener = (event) => {
+    if (event.source !== target || event.data?.id !== id) return
+    removeEventListener('message', listener)
+    resolve(event.data)
+  }
+  addEventListener('message', listener)
+  target.postMessage({...request, id}, '*')
+})
+</script>
+<iframe id="draw" sandbox="allow-scripts" srcdoc="<!doctype html><meta charset=utf-8><body>"></iframe>
+<iframe id="sanitize" sandbox="allow-scripts" srcdoc="<!doctype html><meta charset=utf-8><body>"></iframe>`
+
+/**
+ * Replace, in place, the closed mermaid fences of `hast` with their drawings;
+ * the diagrams left as code and why. Chromium starts only for a document with diagrams.
+ */
+export async function drawDiagramsInChromium(hast: Root): Promise<FailedDiagram[]> {
+  const found = findDiagrams(hast)
+  if (found.length === 0) return []
+  if (!existsSync(chromiumPath)) {
+    const error = `no Chromium at ${chromiumPath} to draw with (set CHROMIUM_PATH)`
+    return found.map(({source, line}) => ({source, line, error}))
+  }
+  const browser = await launchChromium()
+  try {
+    const page = await openHost(browser)
+    // The drawing frame answers in turn: once one diagram hangs, the rest would wait behind it.
+    let hung = false
+    return await drawDiagrams(hast, async (source, theme) => {
+      if (hung) return {error: 'an earlier diagram took too long to draw'}
+      const drawn = await drawInPage(page, {source, theme, fontFamily: diagramFontFamily})
+      hung = 'error' in drawn && drawn.error === tooLong
+      return drawn
+    })
+  } finally {
+    await browser.close()
+  }
+}
+
+async function openHost(browser: Browser): Promise<Page> {
+  const page = await browser.newPage()
+  await page.setContent(hostPage)
+  for (const [id, scripts] of Object.entries(frameScripts)) {
+    const frame = await (await page.$(`#${id}`))?.contentFrame()
+    if (!frame) throw new Error(`The ${id} frame did not load`)
+    for (const path of scripts) await frame.addScriptTag({path})
+  }
+  await page.waitForFunction('window.isReady()', null, {timeout: loadTimeoutMs})
+  return page
+}
+
+/** Draw in the drawing frame, then sanitize in the other. */
+async function drawInPage(page: Page, request: {source: string; theme: string; fontFamily: string}): Promise<DrawnDiagram> {
+  const drawn = await askFrame(page, 'draw', request)
+  if (!drawn) return {error: tooLong}
+  if (typeof drawn.svg !== 'string') return {error: typeof drawn.error === 'string' ? drawn.error : 'the diagram could not be drawn'}
+  const clean = await askFrame(page, 'sanitize', {svg: drawn.svg})
+  return typeof clean?.svg === 'string' ? {svg: clean.svg} : {error: 'the diagram could not be checked'}
+}
+
+type Answer = Record<string, unknown> | undefined
+
+function askFrame(page: Page, name: string, request: object): Promise<Answer> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), drawTimeoutMs)
+  })
+  const answer = page.evaluate(([name, request]) => (globalThis as unknown as {ask(name: string, request: object): Promise<Answer>}).ask(name, request), [
+    name,
+    request,
+  ] as const)
+  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
+}
