@@ -172,7 +172,7 @@ export function createProcessor(options: {everyPlugin?: boolean} = {}): Markdown
       .use(onlyIf(mayHaveMath, rehypeMathBlocks, always))
       .use(onlyIf(mayHaveMath, rehypeKatexCacheLookup, always))
       .use(onlyIf(mathToTypeset, rehypeKatex, always), katexOptions)
-      .use(onlyIf(mathToTypeset, rehypeKatexCacheStore, always))
+      .use(onlyIf(mathToTypeset, rehypeKatexCacheStore, always), katexOptions)
       .use(markStage('katex'))
       .use(rehypeShiki)
       .use(markStage('shiki'))

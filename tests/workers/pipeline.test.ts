@@ -1,6 +1,7 @@
 import {toHtml} from 'hast-util-to-html'
 import {visit} from 'unist-util-visit'
-import {describe, expect, it} from 'vitest'
+import katex from 'katex'
+import {describe, expect, it, vi} from 'vitest'
 import {markdownToHast} from '../../workers/pipeline.ts'
 
 async function html(markdown: string) {
@@ -243,6 +244,31 @@ describe('render caches (typeset math, highlighted code)', () => {
       if (!Object.isFrozen(node)) node.value = 'changed'
     })
     expect(await html(markdown)).toBe(firstHtml)
+  })
+
+  it('should typeset a formula that comes again in the same render once, with the same output', async () => {
+    const typeset = vi.spyOn(katex, 'renderToString')
+    try {
+      const formula = '$x_{again}^{2}$'
+      const {hast} = await markdownToHast(`One ${formula}, two ${formula}.\n\n- three ${formula}\n`)
+      expect(typeset).toHaveBeenCalledTimes(1)
+      const spans = toHtml(hast).match(/<span class="katex">.*?<\/math><\/span>/g) ?? []
+      expect(spans).toHaveLength(3)
+      expect(new Set(spans).size).toBe(1)
+      expect(await html(formula)).toContain(spans[0])
+    } finally {
+      typeset.mockRestore()
+    }
+  })
+
+  it('should report each copy of a broken formula where it is, in order', async () => {
+    const {hast, messages} = await markdownToHast('Bad $\\frac{copy}$ and $\\frac{copy}$\nand $\\frac{copy}$.')
+    expect(toHtml(hast).match(/class="katex-error"/g)).toHaveLength(3)
+    expect(messages.map(({line, column, ruleId}) => [line, column, ruleId])).toEqual([
+      [1, 5, 'parseerror'],
+      [1, 23, 'parseerror'],
+      [2, 5, 'parseerror'],
+    ])
   })
 
   it('should report a formula error every time, not only on the first render', async () => {

@@ -13,8 +13,15 @@
  * formulas raised messages stores nothing (the messages point into the tree).
  * When every formula came from the cache, rehype-katex and the store have
  * nothing to do and are skipped (`mathLeftToTypeset`).
+ *
+ * A formula that comes again in the same run is typeset once: its later
+ * copies wait in an empty marker of their own, which the store fills with
+ * the first one's output. If the run raised messages, each copy is typeset
+ * after all, so that it gets its own message, as without the cache.
  */
-import type {ElementContent, Root} from 'hast'
+import type {Element, ElementContent, Root} from 'hast'
+import type {KatexOptions} from 'katex'
+import rehypeKatex from 'rehype-katex'
 import {toText} from 'hast-util-to-text'
 import type {VFile} from 'vfile'
 import {deepFreeze} from './frozen.ts'
@@ -32,9 +39,12 @@ const maxCachedLength = 2000
  */
 export const typesetBytes = (source: string) => 4000 + 1000 * source.length
 const marker = 'offthread-katex-cache'
+const copyMarker = 'offthread-katex-copy'
 const messagesBefore = new WeakMap<VFile, number>()
 /** Per file: formulas the lookup left for rehype-katex. */
 const leftToTypeset = new WeakMap<VFile, number>()
+/** Per file: the formula each copy marker stands for. */
+const copiesOf = new WeakMap<VFile, Map<Element, Element>>()
 
 /** Whether the lookup left any formula for rehype-katex (so it and the store need to run). */
 export function mathLeftToTypeset(file: VFile): boolean {
@@ -45,6 +55,8 @@ export function rehypeKatexCacheLookup() {
   return function (tree: Root, file: VFile) {
     messagesBefore.set(file, file.messages.length)
     let left = 0
+    const wrapped = new Set<string>()
+    const copies = new Map<Element, Element>()
     forEachElement(tree, (element, index, parent) => {
       const classes = Array.isArray(element.properties.className) ? element.properties.className : []
       const display = classes.includes('math-display')
@@ -62,23 +74,51 @@ export function rehypeKatexCacheLookup() {
         parent.children.splice(index, 1, ...cached)
         return index + cached.length
       }
-      left++
-      parent.children.splice(index, 1, {type: 'element', tagName: marker, properties: {dataKey: key}, children: [element]})
+      const first = !wrapped.has(key)
+      const wrapper: Element = {type: 'element', tagName: first ? marker : copyMarker, properties: {dataKey: key}, children: first ? [element] : []}
+      if (first) left++
+      else copies.set(wrapper, element)
+      wrapped.add(key)
+      parent.children.splice(index, 1, wrapper)
       return SKIP
     })
     leftToTypeset.set(file, left)
+    copiesOf.set(file, copies)
   }
 }
 
-export function rehypeKatexCacheStore() {
+export function rehypeKatexCacheStore(options: KatexOptions) {
+  const typeset = rehypeKatex(options)
   return function (tree: Root, file: VFile) {
-    const store = file.messages.length === messagesBefore.get(file)
+    const before = messagesBefore.get(file) ?? 0
+    const store = file.messages.length === before
+    const copies = copiesOf.get(file) ?? new Map<Element, Element>()
+    const typesetNow = new Map<unknown, ElementContent[]>()
     forEachElement(tree, (element, index, parent) => {
-      if (element.tagName !== marker) return
+      if (element.tagName !== marker && element.tagName !== copyMarker) return
       const key = element.properties.dataKey
-      if (store && typeof key === 'string') cache.set(key, deepFreeze(structuredClone(element.children)), typesetBytes(key))
-      parent.children.splice(index, 1, ...element.children)
-      return index + element.children.length
+      let content = element.children
+      if (element.tagName === marker && store && typeof key === 'string') {
+        const frozen = deepFreeze(structuredClone(element.children))
+        cache.set(key, frozen, typesetBytes(key))
+        typesetNow.set(key, frozen)
+      } else if (element.tagName === copyMarker) {
+        content = (store && typesetNow.get(key)) || typesetAlone(copies.get(element)!, file, typeset)
+      }
+      parent.children.splice(index, 1, ...content)
+      return index + content.length
     })
+    // Copies typeset afterwards raised their messages last: put them back in document order.
+    if (!store && copies.size > 0) file.messages.push(...file.messages.splice(before).sort(byPlace))
   }
+}
+
+function typesetAlone(formula: Element, file: VFile, typeset: ReturnType<typeof rehypeKatex>): ElementContent[] {
+  const root: Root = {type: 'root', children: [formula]}
+  typeset(root, file)
+  return root.children as ElementContent[]
+}
+
+function byPlace(a: {line?: number | null; column?: number | null}, b: {line?: number | null; column?: number | null}): number {
+  return (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? Infinity) - (b.column ?? Infinity)
 }
