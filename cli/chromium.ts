@@ -1,11 +1,13 @@
 /** Launching Chromium headless, for the CLI's diagrams and for the tests and benchmark that drive the app. */
-import {chromium, type Browser} from 'playwright-core'
+import type {Browser} from 'playwright-core'
 
 /** Where Chromium is: `CHROMIUM_PATH`, else Debian's package. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** Start Chromium headless, with nothing that phones home. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  // Loaded on use: Playwright takes most of a second to load, which the CLI pays only for a document with diagrams.
+  const {chromium} = await import('playwright-core')
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
