@@ -3,12 +3,16 @@
  * a 1 MB reply with long code blocks through a session, and after 10,000
  * random single-character edits to the 100 KB sample.
  *
- *   node --expose-gc --import tsx scripts/worker-heap.ts [stream|edits]
+ * `languages` is what the stream leaves once its session and caches are
+ * gone: a warm worker that has highlighted one short block in each language
+ * of the reply (grammars stay loaded and compiled, by design).
+ *
+ *   node --expose-gc --import tsx scripts/worker-heap.ts [stream|edits|languages]
  */
 import {generateMarkdown, generatedSamples, random} from '../shared/gen-samples.ts'
-import {generateReply} from '../shared/gen-reply.ts'
+import {generateReply, replyLanguages} from '../shared/gen-reply.ts'
 import {cachedBytes, clearCaches} from '../workers/plugins/lru.ts'
-import {warmUp} from '../workers/pipeline.ts'
+import {markdownToHast, warmUp} from '../workers/pipeline.ts'
 import {closeSession, renderSession} from '../workers/session/session.ts'
 
 const gc = (globalThis as {gc?: () => void}).gc
@@ -79,4 +83,16 @@ async function edits(): Promise<void> {
   report('after emptying the caches', base)
 }
 
-await (process.argv[2] === 'edits' ? edits() : stream())
+async function languages(): Promise<void> {
+  await warmUp()
+  const base = heap()
+  report('warm worker', base)
+  const blocks = replyLanguages.map((language) => `\`\`\`${language}\nconst value = compute(1, 'text') // a line\n\`\`\``)
+  await markdownToHast(blocks.join('\n\n'))
+  report(`after one block in each of ${new Set(replyLanguages).size} languages`, base)
+  clearCaches()
+  report('after emptying the caches', base)
+}
+
+const modes = {stream, edits, languages}
+await modes[(process.argv[2] ?? 'stream') as keyof typeof modes]()
