@@ -129,11 +129,14 @@ async function streamReply(
   const controller = new AbortController()
   streams.set(reply.id, controller)
   // Deltas can come thousands a second; the store takes the newest text at most every `textFlushDelay` ms.
+  // A delta after a quiet spell goes in at once: a model's chunks often come further apart than that.
   let latest = ''
   let timer: ReturnType<typeof setTimeout> | undefined
+  let flushedAt = -Infinity
   const flush = () => {
     clearTimeout(timer)
     timer = undefined
+    flushedAt = performance.now()
     change((message) => withReplyText(message, latest))
   }
   let end: ReplyEnd
@@ -146,7 +149,10 @@ async function streamReply(
       onStart: ({model, offline}) => change((message) => ({...message, model, offline})),
       onText: (text) => {
         latest = text
-        timer ??= setTimeout(flush, textFlushDelay)
+        if (timer !== undefined) return
+        const wait = flushedAt + textFlushDelay - performance.now()
+        if (wait <= 0) flush()
+        else timer = setTimeout(flush, wait)
       },
     }
     end = await fetchReply(body, controller.signal, handlers, token)

@@ -26,7 +26,14 @@ async function settled(store: ReturnType<typeof createStore>): Promise<void> {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.useRealTimers()
 })
+
+/** Let the stream reader run (its work is promises, not timers) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1000 && !done(); turn++) await new Promise((resolve) => setImmediate(resolve))
+  expect(done()).toBe(true)
+}
 
 describe('chat actions', () => {
   it('should send a message in a new conversation and stream the reply into it', async () => {
@@ -116,5 +123,26 @@ describe('chat actions', () => {
     stopReply(store.get(activeMessagesAtom)[1]!.id)
     await settled(store)
     expect(store.get(activeMessagesAtom)[1]).toMatchObject({text: 'Some words ', status: 'stopped'})
+  })
+
+  it('should put a delta that comes after a quiet spell in the store at once, and later ones at most every textFlushDelay ms', async () => {
+    // The flush's timer and clock are fake: nothing reaches the store by waiting.
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'performance']})
+    const store = createStore()
+    const events = replyEvents(['Some ', 'words ', 'more'])
+    const encoder = new TextEncoder()
+    let push: ((chunk: string) => void) | undefined
+    stubFetch(() => sse(new ReadableStream<Uint8Array>({start: (controller) => void (push = (chunk) => controller.enqueue(encoder.encode(chunk)))})))
+    sendMessage(store, 'Go')
+    const replyText = () => store.get(activeMessagesAtom)[1]?.text
+    await until(() => push !== undefined)
+    for (const chunk of events.slice(0, 4)) push!(chunk)
+    await until(() => replyText() === 'Some ')
+    push!(events[4]!)
+    push!(events[5]!)
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(replyText()).toBe('Some ')
+    vi.advanceTimersByTime(textFlushDelay)
+    expect(replyText()).toBe('Some words more')
   })
 })
