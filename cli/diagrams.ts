@@ -10,7 +10,7 @@ import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 import type {Root} from 'hast'
 import type {Browser, Page} from 'playwright-core'
-import {diagramFontFamily, drawDiagrams, findDiagrams, type DrawnDiagram, type FailedDiagram} from '../shared/diagrams.ts'
+import {diagramFontFamily, drawAndSanitize, drawDiagrams, findDiagrams, type FailedDiagram, type FrameAnswer} from '../shared/diagrams.ts'
 import {chromiumPath, launchChromium} from './chromium.ts'
 
 const require = createRequire(import.meta.url)
@@ -24,7 +24,6 @@ const frameScripts = {
 /** How long the frames may take to load, and one diagram to be drawn. */
 const loadTimeoutMs = 30_000
 const drawTimeoutMs = 20_000
-const tooLong = 'drawing the diagram took too long'
 
 /**
  * The host page: two sandboxed frames, and `ask(frame, request)`, which posts
@@ -71,12 +70,12 @@ export async function drawDiagramsInChromium(hast: Root): Promise<FailedDiagram[
     const page = await openHost(browser)
     // The drawing frame answers in turn: once one diagram hangs, the rest would wait behind it.
     let hung = false
-    return await drawDiagrams(hast, async (source, theme) => {
-      if (hung) return {error: 'an earlier diagram took too long to draw'}
-      const drawn = await drawInPage(page, {source, theme, fontFamily: diagramFontFamily})
-      hung = 'error' in drawn && drawn.error === tooLong
-      return drawn
-    })
+    const ask = (frame: string, request: object) => askFrame(page, frame, request)
+    return await drawDiagrams(hast, (source, theme) =>
+      hung
+        ? Promise.resolve({error: 'An earlier diagram took too long to draw'})
+        : drawAndSanitize(ask, {source, theme, fontFamily: diagramFontFamily}, () => (hung = true)),
+    )
   } finally {
     await browser.close()
   }
@@ -94,23 +93,12 @@ async function openHost(browser: Browser): Promise<Page> {
   return page
 }
 
-/** Draw in the drawing frame, then sanitize in the other. */
-async function drawInPage(page: Page, request: {source: string; theme: string; fontFamily: string}): Promise<DrawnDiagram> {
-  const drawn = await askFrame(page, 'draw', request)
-  if (!drawn) return {error: tooLong}
-  if (typeof drawn.svg !== 'string') return {error: typeof drawn.error === 'string' ? drawn.error : 'the diagram could not be drawn'}
-  const clean = await askFrame(page, 'sanitize', {svg: drawn.svg})
-  return typeof clean?.svg === 'string' ? {svg: clean.svg} : {error: 'the diagram could not be checked'}
-}
-
-type Answer = Record<string, unknown> | undefined
-
-function askFrame(page: Page, name: string, request: object): Promise<Answer> {
+function askFrame(page: Page, name: string, request: object): Promise<FrameAnswer> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), drawTimeoutMs)
   })
-  const answer = page.evaluate(([name, request]) => (globalThis as unknown as {ask(name: string, request: object): Promise<Answer>}).ask(name, request), [
+  const answer = page.evaluate(([name, request]) => (globalThis as unknown as {ask(name: string, request: object): Promise<FrameAnswer>}).ask(name, request), [
     name,
     request,
   ] as const)

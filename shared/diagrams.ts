@@ -19,6 +19,31 @@ export type DrawnDiagram = {svg: string} | {error: string}
 
 export type DrawDiagram = (source: string, theme: DiagramTheme) => Promise<DrawnDiagram>
 
+/** A frame's answer to a request; `undefined` when it did not answer in time. */
+export type FrameAnswer = Record<string, unknown> | undefined
+
+/**
+ * Draw `request` in the drawing frame (`draw-frame.js`), then sanitize its
+ * SVG in the other (`sanitize-frame.js`), through `ask`, however the caller
+ * reaches its frames. `silent` is called when a frame did not answer in time.
+ */
+export async function drawAndSanitize(
+  ask: (frame: 'draw' | 'sanitize', request: object) => Promise<FrameAnswer>,
+  request: object,
+  silent: () => void,
+): Promise<DrawnDiagram> {
+  const drawn = await ask('draw', request)
+  if (!drawn) {
+    silent()
+    return {error: 'Drawing the diagram took too long'}
+  }
+  if (typeof drawn.svg !== 'string') return {error: typeof drawn.error === 'string' ? drawn.error : 'The diagram could not be drawn'}
+  const clean = await ask('sanitize', {svg: drawn.svg})
+  if (typeof clean?.svg === 'string') return {svg: clean.svg}
+  silent()
+  return {error: 'The diagram could not be checked'}
+}
+
 /** A diagram left as code: its source, the line of its fence (or of the block it is in), and why. */
 export interface FailedDiagram {
   source: string

@@ -9,8 +9,7 @@ import {toString} from 'hast-util-to-string'
 import {useAtomValue} from 'jotai'
 import {useEffect, useLayoutEffect, useRef, useState, type ComponentProps} from 'react'
 import {resolvedThemeAtom} from '../../state/settings.ts'
-import {diagramFontFamily} from '../../../shared/diagrams.ts'
-import type {FrameResult} from './diagram-frame.ts'
+import {diagramFontFamily, type DrawnDiagram} from '../../../shared/diagrams.ts'
 
 type Props = ComponentProps<'pre'> & {node?: unknown}
 
@@ -18,7 +17,7 @@ type Props = ComponentProps<'pre'> & {node?: unknown}
 export function Diagram({node, ...props}: Props) {
   const theme = useAtomValue(resolvedThemeAtom)
   const source = node ? toString(node as Element) : ''
-  const [drawn, setDrawn] = useState<FrameResult>()
+  const [drawn, setDrawn] = useState<DrawnDiagram>()
   const [showSource, setShowSource] = useState(false)
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {

@@ -12,11 +12,9 @@
 import purifyUrl from 'dompurify/dist/purify.min.js?url&no-inline'
 import mermaidUrl from 'mermaid/dist/mermaid.min.js?url&no-inline'
 import drawScriptUrl from './draw-frame.js?url&no-inline'
+import {drawAndSanitize, type DrawnDiagram} from '../../../shared/diagrams.ts'
 import {openSandboxedFrame, type SandboxedFrame} from './sandboxed-frame.ts'
 import sanitizeScriptUrl from './sanitize-frame.js?url&no-inline'
-
-/** What the frames give back for a diagram: sanitized SVG, or why there is none. */
-export type FrameResult = {svg: string} | {error: string}
 
 /** What to draw. */
 export interface FrameRequest {
@@ -28,7 +26,7 @@ export interface FrameRequest {
 interface Job {
   request: FrameRequest
   signal: AbortSignal | undefined
-  resolve: (result: FrameResult) => void
+  resolve: (result: DrawnDiagram) => void
   reject: (error: unknown) => void
 }
 
@@ -41,7 +39,7 @@ const queue: Job[] = []
 let busy = false
 
 /** Draw `request` as sanitized SVG; rejects with an `AbortError` when `signal` aborts first. */
-export function drawInFrame(request: FrameRequest, signal?: AbortSignal): Promise<FrameResult> {
+export function drawInFrame(request: FrameRequest, signal?: AbortSignal): Promise<DrawnDiagram> {
   return new Promise((resolve, reject) => {
     queue.push({request, signal, resolve, reject})
     void next()
@@ -55,7 +53,7 @@ async function next(): Promise<void> {
   busy = true
   try {
     if (job.signal?.aborted) throw new DOMException('The diagram is no longer wanted', 'AbortError')
-    job.resolve(await drawAndSanitize(job.request))
+    job.resolve(await drawInFrames(job.request))
   } catch (error) {
     job.reject(error)
   } finally {
@@ -64,25 +62,20 @@ async function next(): Promise<void> {
   }
 }
 
-async function drawAndSanitize(request: FrameRequest): Promise<FrameResult> {
+async function drawInFrames(request: FrameRequest): Promise<DrawnDiagram> {
   frames ??= openFrames()
-  const {draw, sanitize} = await frames
-  const drawn = await draw.request(request, answerTimeoutMs)
-  if (!drawn) return lost('Drawing the diagram took too long')
-  if (typeof drawn.svg !== 'string') return {error: typeof drawn.error === 'string' ? drawn.error : 'The diagram could not be drawn'}
-  const clean = await sanitize.request({svg: drawn.svg}, answerTimeoutMs)
-  return typeof clean?.svg === 'string' ? {svg: clean.svg} : lost('The diagram could not be checked')
+  const current = await frames
+  return drawAndSanitize((frame, message) => current[frame].request(message, answerTimeoutMs), request, forgetFrames)
 }
 
 /** Start over with new frames next time, after one stopped answering. */
-function lost(error: string): FrameResult {
+function forgetFrames(): void {
   const old = frames
   frames = undefined
   void old?.then(({draw, sanitize}) => {
     draw.remove()
     sanitize.remove()
   })
-  return {error}
 }
 
 async function openFrames(): Promise<{draw: SandboxedFrame; sanitize: SandboxedFrame}> {

@@ -3,14 +3,15 @@
  * a block mounted again (scrolled back to, or the document opened again)
  * shows at once. Loaded only when a document has a diagram.
  */
-import {drawInFrame, type FrameRequest, type FrameResult} from './diagram-frame.ts'
+import type {DrawnDiagram} from '../../../shared/diagrams.ts'
+import {drawInFrame, type FrameRequest} from './diagram-frame.ts'
 
 /** Diagrams kept, the most recently used last. */
-const cache = new Map<string, FrameResult>()
+const cache = new Map<string, DrawnDiagram>()
 const cacheSize = 64
 
 /** The diagram of `request.source` as sanitized SVG, or the reason it could not be drawn. */
-export async function drawDiagram(request: FrameRequest, signal?: AbortSignal): Promise<FrameResult> {
+export async function drawDiagram(request: FrameRequest, signal?: AbortSignal): Promise<DrawnDiagram> {
   const key = `${request.theme}\u0000${request.fontFamily}\u0000${request.source}`
   const kept = cache.get(key)
   if (kept) {
