@@ -1,5 +1,5 @@
 /** The footnote references of a block's render, for numbering them across the document. */
-import type {Element, RootContent} from 'hast'
+import type {Element, ElementContent, RootContent} from 'hast'
 import type {Root as MdastRoot} from 'mdast'
 import {footnoteSafeId} from './context.ts'
 import {refElementId, refOfElement, type FootnoteRef} from './footnotes.ts'
@@ -44,4 +44,28 @@ export function footnoteRefsOf(mdast: MdastRoot, nodes: RootContent[]): Footnote
   }
   walk(mdast)
   return refs
+}
+
+/**
+ * `element` with its footnote references' `id`s counted in document order,
+ * as one render of the whole block counts them; copied where an `id`
+ * changes. A block put together from two renders (see grow-paragraph.ts)
+ * has each part's count start at one, and two references with one `id`
+ * would be numbered as one.
+ */
+export function countRefIds(element: Element, counts = new Map<string, number>()): Element {
+  if (element.tagName === 'a' && element.properties.dataFootnoteRef !== undefined) {
+    const {safeId, id} = refOfElement(element)
+    const count = (counts.get(safeId) ?? 0) + 1
+    counts.set(safeId, count)
+    const counted = refElementId(safeId, count)
+    return counted === id ? element : {...element, properties: {...element.properties, id: counted}}
+  }
+  let children: ElementContent[] | undefined
+  element.children.forEach((child, index) => {
+    if (child.type !== 'element') return
+    const counted = countRefIds(child, counts)
+    if (counted !== child) (children ??= [...element.children])[index] = counted
+  })
+  return children ? {...element, children} : element
 }

@@ -26,6 +26,10 @@ const texts = [
   'snake_case_words and intra*word*emphasis and 2 * 3 * 4 products and a_b_c.',
   'Strike ~~gone~~ and ~single~ tildes then words.',
   'A note[^1] and words, another[^2] and more words.\n\n[^1]: One.\n\n[^2]: Two.',
+  // The same footnote cited again in the piece: its reference is the block's second, not a first.
+  'A note[^1] and words, again[^1] and more[^2], then a third[^1] one.\n\n[^1]: One.\n\n[^2]: Two.',
+  '- item[^1] one\n- item[^1] two\n- and[^1] three\n\n[^1]: One.',
+  '| a[^1] | b |\n| - | - |\n| 1[^1] | 2 |\n| 3[^1] | 4 |\n\n[^1]: One.',
   'Line one of a paragraph\nline two goes on\n   line three indented a little',
   'Hard break at the end  \nof this line and then more words, and\\\na backslash break.',
   'Words then a line\n=== and more',
