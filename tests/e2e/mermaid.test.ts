@@ -304,16 +304,19 @@ describe('mermaid diagrams', () => {
     await page.press('textarea[aria-label="Message"]', 'Enter')
     const reply = '[data-role="assistant"]:last-of-type'
     await page.waitForSelector(`${reply}[data-status="streaming"]`, {timeout: 60_000})
-    const seen = {open: false, error: false}
-    while ((await page.getAttribute(reply, 'data-status')) === 'streaming') {
-      const now = await page.$eval(`${reply} .markdown-body`, (body) => ({
-        open: body.querySelector('pre[data-fence-open]') !== null,
-        error: body.querySelector('.diagram-error') !== null,
-      }))
-      seen.open ||= now.open
-      seen.error ||= now.error
-      await page.waitForTimeout(20)
-    }
+    // Every state the reply is shown in, caught as the DOM changes: sampling
+    // would miss a fence that opens and closes between two samples on a busy machine.
+    await page.evaluate((reply) => {
+      const seen = {open: false, error: false}
+      Object.assign(window, {__fenceStates: seen})
+      new MutationObserver(() => {
+        const body = document.querySelector(`${reply} .markdown-body`)
+        seen.open ||= body?.querySelector('pre[data-fence-open]') != null
+        seen.error ||= body?.querySelector('.diagram-error') != null
+      }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})
+    }, reply)
+    await page.waitForFunction((reply) => document.querySelector(reply)?.getAttribute('data-status') !== 'streaming', reply, {timeout: 120_000})
+    const seen = await page.evaluate(() => (window as unknown as {__fenceStates: {open: boolean; error: boolean}}).__fenceStates)
     expect(seen).toEqual({open: true, error: false})
     await page.waitForFunction((reply) => document.querySelector(`${reply} .diagram`)?.shadowRoot?.querySelector('svg') != null, reply, {timeout: 60_000})
     expect(await page.locator(`${reply} ${diagramSvg}`).textContent()).toContain('Worker renders markdown')

@@ -57,10 +57,10 @@ describe('skipping the plugins a source cannot need', () => {
   })
 
   it('changes nothing for the blocks of the benchmark samples, the feature tour and the hostile corpus', async () => {
-    const documents = [generateMarkdown(100_000, 1), generateMarkdown(100_000, 2), fs.readFileSync('tests/fixtures/features.md', 'utf8')]
+    const documents = [generateMarkdown(100_000, 1), fs.readFileSync('tests/fixtures/features.md', 'utf8')]
     const texts = documents.flatMap((text) => [text, ...text.split(/\n\n+/)])
     // The start of each hostile input: its constructs, not its size, are what a plugin might need.
-    for (const input of hostileInputs) if (input.outcome === 'renders') texts.push(input.markdown().slice(0, 20_000))
+    for (const input of hostileInputs) if (input.outcome === 'renders') texts.push(input.markdown().slice(0, 5_000))
     // Hundreds of blocks skip each plugin: the case being checked.
     const skips = (pattern: RegExp) => texts.filter((text) => !pattern.test(text)).length
     expect(skips(/<|\[\^/)).toBeGreaterThan(400)
