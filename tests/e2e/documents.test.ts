@@ -154,6 +154,12 @@ describe('documents', () => {
   it('should go straight to the next document when the open one is deleted', async () => {
     await openMarkdown(page, served.url, '# To delete\n\nGone soon.\n')
     expect(await documentName(page)).toBe('To delete')
+    // The editor shows the document (its name may come a frame earlier).
+    await page.waitForFunction(() => {
+      const lines = [...document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')]
+      lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+      return lines[0]?.textContent?.replace(/\u00a0/g, ' ') === '# To delete'
+    })
     // The editor's first line as each frame painted it, from the click on.
     await installPaintedFrames(page)
     await page.evaluate(() => {
