@@ -5,10 +5,9 @@ import type {RunningServer} from '../../server/index.ts'
 import {replayAnswer} from '../../server/models/replay-answers.ts'
 import {chatBody, chunkTypes, parseUIMessageStream, postChat, startChatServer} from './chat-helpers.ts'
 
-// About 175 words: 17.5 s at 10 words per second, so 50 streams overlap even
-// while the first connections are still being set up on a busy machine (the
-// suite runs other files beside this one; setting up 50 took 11 s there),
-// and 500 deltas per second in all stay well within what one core handles.
+// A slow pace, so that 50 streams still overlap while the last connections
+// are being set up on a busy machine (the suite runs other files beside this
+// one), and the deltas in all stay well within what one core handles.
 const question = 'Make a checklist'
 const streams = 50
 let server: RunningServer

@@ -3,6 +3,7 @@ import type {Element, ElementContent, RootContent} from 'hast'
 import type {Root as MdastRoot} from 'mdast'
 import {footnoteSafeId} from './context.ts'
 import {refElementId, refOfElement, type FootnoteRef} from './footnotes.ts'
+import type {BlockRender} from './render-block.ts'
 
 /**
  * Footnote references in `nodes`, in document order: all of a render's when
@@ -53,7 +54,7 @@ export function footnoteRefsOf(mdast: MdastRoot, nodes: RootContent[]): Footnote
  * has each part's count start at one, and two references with one `id`
  * would be numbered as one.
  */
-export function countRefIds(element: Element, counts = new Map<string, number>()): Element {
+function countRefIds(element: Element, counts = new Map<string, number>()): Element {
   if (element.tagName === 'a' && element.properties.dataFootnoteRef !== undefined) {
     const {safeId, id} = refOfElement(element)
     const count = (counts.get(safeId) ?? 0) + 1
@@ -68,4 +69,14 @@ export function countRefIds(element: Element, counts = new Map<string, number>()
     if (counted !== child) (children ??= [...element.children])[index] = counted
   })
   return children ? {...element, children} : element
+}
+
+/**
+ * The nodes and footnote references of `grown`, a block put together from
+ * the previous render and `rest`, the render of its new part: when `rest`
+ * holds references, their ids are counted across the whole block.
+ */
+export function joinedBlock(rest: BlockRender, grown: Element): Pick<BlockRender, 'nodes' | 'footnoteRefs'> {
+  const block = rest.footnoteRefs.length > 0 ? countRefIds(grown) : grown
+  return {nodes: [block], footnoteRefs: collectFootnoteRefs([block])}
 }

@@ -28,7 +28,7 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {renderPlain, renderPlainList} from './plain-block.ts'
-import {collectFootnoteRefs, countRefIds} from './footnote-refs.ts'
+import {joinedBlock} from './footnote-refs.ts'
 import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {firstOpener, isSettled} from './open-inline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
@@ -79,7 +79,6 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     grown = {...parent, children: kids}
   }
   grown.properties = {...grown.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)}
-  if (render.footnoteRefs.length > 0) grown = countRefIds(grown)
   // The previous render had no messages (see `onlyTopElement`). The piece's
   // first line is the split's line, from the split's column on.
   const messages = shiftMessages(render.messages, lines).map((message) =>
@@ -89,9 +88,8 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     ...render,
     endsWithList: previous.endsWithList,
     split,
-    nodes: [grown],
     messages,
-    footnoteRefs: collectFootnoteRefs([grown]),
+    ...joinedBlock(render, grown),
   }
 }
 
@@ -132,17 +130,15 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   // A task item makes the whole list `contains-task-list`.
   if (String(rest.properties.className) !== String(list.properties.className)) return undefined
   const lines = countLines(head)
-  let grown: Element = {
+  const grown: Element = {
     ...list,
     properties: {...list.properties, dataLineEnd: lines + Number(rest.properties.dataLineEnd)},
     children: joinAtLast(list.children, rest.children, 'li'),
   }
-  if (render.footnoteRefs.length > 0) grown = countRefIds(grown)
   return {
     ...render,
-    nodes: [grown],
     messages: shiftMessages(render.messages, lines),
-    footnoteRefs: collectFootnoteRefs([grown]),
+    ...joinedBlock(render, grown),
   }
 }
 
@@ -172,13 +168,12 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   const grownBody: Element = {...body, children: joinAtLast(body.children, restBody.children, 'tr')}
   // Lines before the last row, but for the header and delimiter rows the render of the rest holds too.
   const shift = countLines(previousText.slice(0, at)) - 2
-  let grown: Element = {
+  const grown: Element = {
     ...table,
     properties: {...table.properties, dataLineEnd: shift + Number(rest.properties.dataLineEnd)},
     children: table.children.map((child) => (child === body ? grownBody : child)),
   }
-  if (render.footnoteRefs.length > 0) grown = countRefIds(grown)
-  return {...render, nodes: [grown], messages: shiftMessages(render.messages, shift), footnoteRefs: collectFootnoteRefs([grown])}
+  return {...render, messages: shiftMessages(render.messages, shift), ...joinedBlock(render, grown)}
 }
 
 /** The children before the last `tagName` element of `before`, then those of `rest` from its first `tagName` element on. */
