@@ -160,7 +160,8 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   if (lines.length !== rows + 2 || lines.some((line) => /^[ \t]*$/.test(line))) return undefined
   const at = previousText.length - (previousText.endsWith('\n') ? 1 : 0) - lines[lines.length - 1]!.length
   if (!text.startsWith(previousText.slice(0, at))) return undefined
-  const render = await renderBlock(`${lines[0]}\n${lines[1]}\n${text.slice(at)}`, prefix, false)
+  const piece = `${lines[0]}\n${lines[1]}\n${text.slice(at)}`
+  const render = renderPlain(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (rest?.type !== 'element' || rest.tagName !== 'table') return undefined
   const restBody = rest.children.find((child): child is Element => child.type === 'element' && child.tagName === 'tbody')

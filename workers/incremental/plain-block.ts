@@ -1,8 +1,8 @@
 /**
  * Blocks that render without the pipeline: a one-line paragraph or an ATX
- * heading of plain prose with the simplest inline markup, and a list of such
- * items. Most appends to prose leave such a piece to render, so this path
- * saves a pipeline run on most of a stream's updates.
+ * heading of plain prose with the simplest inline markup, a list of such
+ * items, and a table of such cells. Most appends to prose leave such a piece
+ * to render, so this path saves a pipeline run on most of a stream's updates.
  */
 import type {Element, ElementContent} from 'hast'
 import type {BlockRender} from './render-block.ts'
@@ -12,13 +12,14 @@ import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
  * ATX heading, whose text is plain prose with, in a paragraph, the simplest
- * inline markup (see `inlineChildren`). Most appends to prose leave such a
+ * inline markup (see `inlineChildren`), or a plain table (`renderPlainTable`). Most appends to prose leave such a
  * piece to render (see `renderGrownParagraph`), and many paragraphs and
  * headings start as one: they need no pipeline run. It cannot be a
  * definition or use one, so it needs no prefix either. Rendered with or
  * without checking that it is closed, it is the same.
  */
 export function renderPlain(text: string): BlockRender | undefined {
+  if (text.startsWith('|')) return renderPlainTable(text)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const body = text.replace(trailingWhiteSpace, '')
   const heading = plainHeading.exec(body)
@@ -57,6 +58,63 @@ export function renderPlainList(text: string): BlockRender | undefined {
   const list: Element = {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
   return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
 }
+
+/** A delimiter row's cell, as its alignment. */
+const delimiterCell = /^(:?)-+(:?)$/
+
+/**
+ * A table whose every line starts with a pipe in column 0 and whose cells
+ * hold prose with the simplest markup (see `inlineChildren`), no tabs or
+ * backslashes: what a table that streams in leaves to render once a row
+ * starts again (see `renderGrownTable`). A body row takes the header's
+ * number of cells, empty ones added, extra ones dropped.
+ */
+export function renderPlainTable(text: string): BlockRender | undefined {
+  if (text.includes(':') && shortcodePattern.test(text)) return undefined
+  const lines = text.replace(trailingWhiteSpace, '').split('\n')
+  if (lines.length < 2 || /[\t\\]/.test(text) || !lines.every((line) => line.startsWith('|'))) return undefined
+  const header = cellsOf(lines[0]!)
+  const align = cellsOf(lines[1]!).map((cell) => delimiterCell.exec(cell))
+  if (align.length !== header.length || !align.every(Boolean)) return undefined
+  const properties = align.map((found): Element['properties'] => {
+    const [, left, right] = found!
+    return left && right ? {align: 'center'} : left ? {align: 'left'} : right ? {align: 'right'} : {}
+  })
+  const row = (cells: string[], tagName: string): Element | undefined => {
+    // Cells past the header's are dropped, but what they hold still counts (raw HTML, say): plain too.
+    if (cells.slice(properties.length).some((cell) => !inlineChildren(cell, true))) return undefined
+    const children: ElementContent[] = [newline()]
+    for (const [index, cellProperties] of properties.entries()) {
+      // A cell holds no blocks: an opener may start it.
+      const content = inlineChildren(cells[index] ?? '', true)
+      if (!content) return undefined
+      children.push({type: 'element', tagName, properties: {...cellProperties}, children: content}, newline())
+    }
+    return {type: 'element', tagName: 'tr', properties: {}, children}
+  }
+  const head = row(header, 'th')
+  const rows = lines.slice(2).map((line) => row(cellsOf(line), 'td'))
+  if (!head || !rows.every(Boolean)) return undefined
+  const section = (tagName: string, children: Element[]): Element => ({
+    type: 'element',
+    tagName,
+    properties: {},
+    children: [newline(), ...children.flatMap((child) => [child, newline()])],
+  })
+  const children: ElementContent[] = [newline(), section('thead', [head]), newline()]
+  if (rows.length > 0) children.push(section('tbody', rows as Element[]), newline())
+  const table: Element = {type: 'element', tagName: 'table', properties: {dataLineStart: 1, dataLineEnd: lines.length}, children}
+  return {nodes: [table], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
+}
+
+/** The cells of a table row that starts with a pipe, trimmed: split at every pipe, the one at the end optional. */
+function cellsOf(line: string): string[] {
+  const cells = line.slice(1).split('|')
+  if (cells.length > 1 && cells[cells.length - 1]!.trim() === '') cells.pop()
+  return cells.map((cell) => cell.trim())
+}
+
+const newline = (): ElementContent => ({type: 'text', value: '\n'})
 
 /** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
 const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
@@ -103,8 +161,10 @@ const openAtEnd = new RegExp(String.raw`(?:\*\*?|~~?|\x60|\[|\$)(?:${prose}+(?: 
  * The HAST children of a paragraph of `body` (one line, trailing white space
  * removed) when it is plain words, spaces and the markup above; else
  * `undefined`. Text between elements is one text node, as the parser makes it.
+ * An opener left open may start `body` only where no block can start
+ * (`openAtStart`).
  */
-function inlineChildren(body: string): ElementContent[] | undefined {
+function inlineChildren(body: string, openAtStart = false): ElementContent[] | undefined {
   const children: ElementContent[] = []
   let text = ''
   let at = 0
@@ -134,7 +194,7 @@ function inlineChildren(body: string): ElementContent[] | undefined {
       openAtEnd.lastIndex = at
       const open = openAtEnd.exec(body)
       // At the start of a list item, a bullet would start a list of its own.
-      if (!open || at === 0 || autolinkStart.test(open[0])) return undefined
+      if (!open || (at === 0 && !openAtStart) || autolinkStart.test(open[0])) return undefined
       text += open[0]
       break
     }
