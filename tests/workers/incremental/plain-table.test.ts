@@ -56,7 +56,11 @@ const delimiters = ['---', ':--', '--:', ':-:', '-', '- -', ':', '--- x', '']
 describe('a table rendered without the pipeline', () => {
   it('equals the pipeline whenever it is used, at every length of the text', async () => {
     const cell = fc.oneof({weight: 4, arbitrary: fc.constantFrom(...cells.slice(0, 9))}, {weight: 1, arbitrary: fc.constantFrom(...cells)})
-    const row = fc.tuple(fc.array(cell, {minLength: 1, maxLength: 4}), fc.constantFrom('|', '|', '|', '', ' |', '| '), fc.constantFrom('|', '|', '|', ' |', '', 'x |'))
+    const row = fc.tuple(
+      fc.array(cell, {minLength: 1, maxLength: 4}),
+      fc.constantFrom('|', '|', '|', '', ' |', '| '),
+      fc.constantFrom('|', '|', '|', ' |', '', 'x |'),
+    )
     const line = (start: string, parts: string[], end: string) => start + parts.map((part) => ` ${part} `).join('|') + end
     const table = fc
       .tuple(
@@ -68,7 +72,11 @@ describe('a table rendered without the pipeline', () => {
         fc.constantFrom('', '', '\n', '\n\n', '\nlazy line', '\n|'),
       )
       .map(([columns, aligns, matching, odd, rows, end]) => {
-        const header = line('|', Array.from({length: columns}, (_, index) => `h${index}`), '|')
+        const header = line(
+          '|',
+          Array.from({length: columns}, (_, index) => `h${index}`),
+          '|',
+        )
         const delimiter = line('|', matching ? aligns.slice(0, columns) : [...aligns.slice(0, columns - 1), odd], '|')
         return [header, delimiter, ...rows.map(([parts, start, close]) => line(start, parts, close))].join('\n') + end
       })
@@ -94,7 +102,8 @@ describe('a table rendered without the pipeline', () => {
   })
 
   it('takes a table of the kind a model writes', () => {
-    const text = '| API | cost | note |\n| :-- | --: | --- |\n| `postMessage` | 88 ms | **copies** the data |\n| `JSON.parse` | 12 ms | see [docs](https://example.com/json) |\n| `Array.prototy'
+    const text =
+      '| API | cost | note |\n| :-- | --: | --- |\n| `postMessage` | 88 ms | **copies** the data |\n| `JSON.parse` | 12 ms | see [docs](https://example.com/json) |\n| `Array.prototy'
     const render = renderPlain(text)
     expect(render).toBeDefined()
     expect(html(render!)).toContain('<td align="left">`Array.prototy</td>')
