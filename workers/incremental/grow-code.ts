@@ -49,6 +49,9 @@ function closedCodeOf(text: string): {code: string; fenceLine: number} | undefin
   return code === undefined ? undefined : {code, fenceLine: countLines(text.slice(0, from)) + 1}
 }
 
+/** The text of each `<pre>` made here: its code, which the highlighted lines hold (`toString` would walk them all on every append). */
+const grownCode = new WeakMap<Element, string>()
+
 /**
  * The render of `text`, the code block `previousText` grown at its end, or
  * `undefined` when not the plain case. A block the new text closes renders
@@ -68,7 +71,7 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
   if (closed === undefined) {
     if (!last) return undefined
     const before = codeOf(previousText)
-    if (code === undefined || before === undefined || toString(pre) !== before.replace(/\n$/, '')) return undefined
+    if (code === undefined || before === undefined || (grownCode.get(pre) ?? toString(pre)) !== before.replace(/\n$/, '')) return undefined
     if (pre.properties.dataLineEnd !== countLines(previousText) + 1) return undefined
   }
   // As rehype-shiki: the last line of code still open is plain until its line ending comes.
@@ -85,5 +88,6 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
     },
     children: highlighted.children,
   }
+  grownCode.set(grown, (code ?? closed!.code).replace(/\n$/, ''))
   return closed ? {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true} : {...previous, nodes: [grown], footnoteRefs: []}
 }

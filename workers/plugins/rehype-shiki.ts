@@ -172,18 +172,28 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
   const plain: ElementContent = {type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []}
   if (lastLine === 0) {
     if (!unfinished) return shiki.codeToHast(code, options)
-    const root = shiki.codeToHast('', options)
+    const root = emptyCode(shiki, lang)
     const target = codeOf(root)
     if (target) target.children = [plain]
     return root
   }
   const prefix = prefixOf(shiki, code.slice(0, lastLine - 1), lang)
   if (!prefix) return shiki.codeToHast(code, options)
-  const root = shiki.codeToHast(unfinished ? '' : tail, {...options, grammarState: prefix.state})
+  const root = unfinished ? emptyCode(shiki, lang) : shiki.codeToHast(tail, {...options, grammarState: prefix.state})
   const target = codeOf(root)
   if (!target) return shiki.codeToHast(code, options)
   target.children = [...prefix.lines, {type: 'text', value: '\n'}, ...(unfinished ? [plain] : target.children)]
   return root
+}
+
+/** Shiki's `<pre>` of no code, by language: what an unfinished line goes into, made once rather than on every append. */
+const empty = new Map<string, Root>()
+
+/** A fresh copy of Shiki's root for empty code in `lang`. */
+function emptyCode(shiki: HighlighterCore, lang: string): Root {
+  let root = empty.get(lang)
+  if (!root) empty.set(lang, (root = shiki.codeToHast('', shikiOptions(lang))))
+  return structuredClone(root)
 }
 
 /** The highlighted lines of `complete` (whole lines, no final line ending), continuing from the lines last highlighted in `lang`. */
