@@ -15,9 +15,14 @@ export interface BlockDefinitions {
   footnotes: Map<string, FootnoteSource>
   /**
    * Footnotes that cannot be rendered block by block: a definition inside a
-   * container, or one that references footnotes itself.
+   * container.
    */
   complex: boolean
+  /**
+   * Footnote identifiers the block's definitions could reference: one that
+   * is defined makes the footnotes too complex as well (see `Context`).
+   */
+  cited: Set<string>
 }
 
 /** A footnote definition as written. */
@@ -26,7 +31,7 @@ export interface FootnoteSource {
   source: string
 }
 
-const none: BlockDefinitions = {links: new Map(), footnotes: new Map(), complex: false}
+const none: BlockDefinitions = {links: new Map(), footnotes: new Map(), complex: false, cited: new Set()}
 
 /** The definitions in `text`; only parsed when the text could hold one. */
 export function definitionsOf(text: string): BlockDefinitions {
@@ -37,7 +42,7 @@ export function definitionsOf(text: string): BlockDefinitions {
 /** The definitions in `text`, by a parse. */
 export function parsedDefinitions(text: string): BlockDefinitions {
   const tree: MdastRoot = markdownToMdast(text)
-  const result: BlockDefinitions = {links: new Map(), footnotes: new Map(), complex: false}
+  const result: BlockDefinitions = {links: new Map(), footnotes: new Map(), complex: false, cited: new Set()}
   visitDefinitions(tree, true, result, text)
   return result
 }
@@ -59,7 +64,7 @@ export function oneLineFootnote(text: string): BlockDefinitions | undefined {
   if (content.includes(']:') || content.includes('[^')) return undefined
   // A fence, math or HTML block would run on past the line, to the end of the block.
   if (/^(?:`{3}|~{3}|\${2}|<)/.test(content)) return undefined
-  return {links: new Map(), footnotes: new Map([[label.toLowerCase(), {label, source}]]), complex: false}
+  return {links: new Map(), footnotes: new Map([[label.toLowerCase(), {label, source}]]), complex: false, cited: new Set()}
 }
 
 function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, result: BlockDefinitions, text: string) {
@@ -71,13 +76,15 @@ function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, resul
       const definition = child as FootnoteDefinition
       const start = definition.position?.start.offset
       const end = definition.position?.end.offset
-      // A reference inside a definition numbers footnotes from the section;
-      // it may be to a footnote defined in another block (text here), so
-      // any `[^` counts.
-      if (!topLevel || start === undefined || end === undefined || text.slice(start, end).indexOf('[^', 1) >= 0) {
+      if (!topLevel || start === undefined || end === undefined) {
         result.complex = true
       } else if (!result.footnotes.has(definition.identifier)) {
-        result.footnotes.set(definition.identifier, {label: definition.label ?? definition.identifier, source: text.slice(start, end)})
+        const source = text.slice(start, end)
+        result.footnotes.set(definition.identifier, {label: definition.label ?? definition.identifier, source})
+        // A reference inside a definition numbers footnotes from the section;
+        // it may be to a footnote defined in another block (text here), so
+        // every label that could be one counts.
+        for (const label of labelCandidates(source.slice(2))) if (label.startsWith('^')) result.cited.add(normalizeLabel(label.slice(1)))
       }
     } else if (child.type === 'footnoteReference' && !topLevel) {
       // Fine: references are patched after rendering.

@@ -60,6 +60,8 @@ export function contextOf(entries: readonly Entry[], previous: Context = empty()
     for (const [id, markdown] of definitions.links) if (!links.has(id)) links.set(id, markdown)
     for (const [id, source] of definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
   }
+  // A definition that cites a footnote that exists (see `BlockDefinitions`).
+  for (const definitions of sources) for (const id of definitions.cited) complex ||= footnotes.has(id)
   const bySafeId = new Map<string, FootnoteSource>()
   for (const [id, source] of footnotes) if (!bySafeId.has(footnoteSafeId(id))) bySafeId.set(footnoteSafeId(id), source)
   const context: Context = {links, footnotes, bySafeId, id: 0, complex, sources, lastSource}

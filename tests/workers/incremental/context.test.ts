@@ -28,6 +28,7 @@ describe('oneLineFootnote', () => {
       links: new Map(),
       footnotes: new Map([['s1', {label: 's1', source: '[^s1]: Markdown *state* and a [link](https://example.com/the) **here**.'}]]),
       complex: false,
+      cited: new Set(),
     })
     expect(oneLineFootnote(text)).toEqual(parsedDefinitions(text))
     expect(oneLineFootnote('[^Note]: a\n')!.footnotes.get('note')).toEqual({label: 'Note', source: '[^Note]: a'})

@@ -14,6 +14,7 @@ const inline = fc.constantFrom(
   'note[^a]',
   'again[^b]',
   'twice[^a]',
+  'uses[^d] and[^e][^f]',
   '$x^2$',
   'costs $5 and $10',
   '`code <b>`',
@@ -55,6 +56,12 @@ const block = fc.oneof(
   fc.constant('[^a]: Footnote *a* with $y$.'),
   fc.constant('[^b]: Footnote b\n    continued [ref].'),
   fc.constant('[^c]: Footnote c cites[^a].'),
+  // Definitions one after the other (a reply's end), and lines that end the run.
+  fc.constant('[^d]: D one\n[^e]: E cites[^a]\n[^f]:'),
+  fc.constant('[^d]: D one\nlazy words\n    indented\n[^e]:\n[^f]: F'),
+  fc.constant('[^d]: ```\ncode\n[^e]: E'),
+  fc.constant('<div>\n[^e]: in html'),
+  fc.constant('[^d]: D\n\n        code in d\nwords\n[^e]: E\n# [^f]: heading'),
   fc.constant('```js\nlet a = 1\n\nlet b = 2\n```'),
   fc.constant('```\nunclosed fence'),
   // A diagram is drawn only once closed (the worker marks an open one).
