@@ -136,7 +136,7 @@ const trailingWhiteSpace = /[ \t\n]+$/
 /**
  * Inline markup that renders the same wherever it stands in prose: a word
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
- * address, each after a space and followed by a space or the end, at most
+ * address, a bare http(s) address (`bareUrl`), each after a space and followed by a space or the end, at most
  * one mark of punctuation between. Inside the delimiters, only letters and
  * digits and single spaces, so each opener can only open and each closer
  * only close (CommonMark's flanking rules), and nothing inside is markup or
@@ -145,9 +145,16 @@ const trailingWhiteSpace = /[ \t\n]+$/
  * link's text is followed by its address, so it is never a reference.
  */
 const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
+/**
+ * A bare http(s) address that GFM links whole: domain labels of letters,
+ * digits and hyphens that start with a letter or digit (an underscore can
+ * unlink it), then a path of the same and slashes, with a dot or
+ * underscore only inside it (GFM leaves them out of the link at its end).
+ */
+const bareUrl = String.raw`https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*(?:\/(?:[A-Za-z0-9\/-]|[._](?=[A-Za-z0-9\/-]))*)?`
 const literal = String.raw`[^\s\x60*_~[\]<>$!\\&|]`
 const markup = new RegExp(
-  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\))(?<after>[.,;:?]?)(?= |$)`,
+  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|(?<url>${bareUrl}))(?<after>[.,;:?]?)(?= |$)`,
   'uy',
 )
 const spaces = / +/y
@@ -183,13 +190,14 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
       continue
     }
     const word = plainWord.exec(body)
-    if (word) {
-      if (autolinkStart.test(word[0])) return undefined
+    if (word && !autolinkStart.test(word[0])) {
       text += word[0]
       at = plainWord.lastIndex
       continue
     }
+    // A word that could start an autolink is plain only as a whole bare address.
     const found = markup.exec(body)
+    if (word && !found?.groups!.url) return undefined
     if (!found) {
       openAtEnd.lastIndex = at
       const open = openAtEnd.exec(body)
@@ -198,12 +206,13 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
       text += open[0]
       break
     }
-    const {strong, em, del, code, text: linkText, href, after} = found.groups!
+    const {strong, em, del, code, text: linkText, href, url, after} = found.groups!
     if (text) children.push({type: 'text', value: text})
     if (strong !== undefined) children.push(element('strong', strong))
     else if (em !== undefined) children.push(element('em', em))
     else if (del !== undefined) children.push(element('del', del))
     else if (code !== undefined) children.push(element('code', code))
+    else if (url !== undefined) children.push(element('a', url, {href: url}))
     else children.push(element('a', linkText!, {href: href!}))
     text = after ?? ''
     at = markup.lastIndex

@@ -259,6 +259,11 @@ describe('rendering a grown paragraph from its last word', () => {
       '[link](https://example.com/x)',
       '[two words](http://a.b/c-d_e)',
       '[3](https://a.b).',
+      'https://docs.example.org/a-20',
+      'http://x.io/a/b.c/d_e',
+      'https://x',
+      'https://a.b.',
+      'https://ex-.com/p-,',
     ]
     const lookalikes = [
       '**',
@@ -299,6 +304,22 @@ describe('rendering a grown paragraph from its last word', () => {
       'www.a.b',
       'https://a.b',
       'http',
+      'https:',
+      'https://',
+      'https://a_b.c',
+      'https://a.b_c.d',
+      'https://-a.b',
+      'https://a..b',
+      'https://a.b/c_',
+      'https://a.b/c._d',
+      'https://a.b/(c)',
+      'https://a.b:80',
+      'https://a.b/c?d',
+      'https://a.b:',
+      'https://a.b;',
+      'HTTPS://A.B',
+      'https://a.b/c*',
+      'https://a.b/c~',
       'a@b.c',
       'mailto:a',
       '$x$',
@@ -345,6 +366,12 @@ describe('rendering a grown paragraph from its last word', () => {
       '`https://a',
       '** a',
       '*a* *',
+      // An address streaming in.
+      'https://docs.ex',
+      'https://docs.',
+      'https:/',
+      'https://a.b/c-',
+      'https://a.b/c_',
     ]
     const first = fc.oneof({weight: 4, arbitrary: fc.constantFrom('Words', 'x', 'Ünï', 'Word,')}, {weight: 1, arbitrary: token})
     const line = fc
@@ -358,24 +385,27 @@ describe('rendering a grown paragraph from its last word', () => {
     let short = 0
     let markup = 0
     let openEnd = 0
+    let address = 0
     await fc.assert(
       fc.asyncProperty(line, async ({text, open}) => {
         const render = renderPlain(text)
         if (!render) return
         short++
         if (/[*~`[]/.test(text)) markup++
+        if (/https?:\/\/\w/.test(text)) address++
         if (open) openEnd++
         // A whole block renders this way too, the last one or checked for being closed.
         for (const checkClosed of [false, true]) await expectPipelineRender(render, text, checkClosed)
       }),
       {numRuns: 5000},
     )
-    // The short way is taken, and for markup, or this would prove nothing
-    // (600-730 taken, 550-680 with markup, 500-620 open at the end, in
-    // twelve runs of 5,000).
+    // The short way is taken, for markup and bare addresses, or this would
+    // prove nothing (600-730 taken, 550-680 with markup, 500-620 open at the
+    // end, in twelve runs of 5,000; 350-380 with an address, in two).
     expect(short).toBeGreaterThan(400)
     expect(markup).toBeGreaterThan(300)
     expect(openEnd).toBeGreaterThan(200)
+    expect(address).toBeGreaterThan(200)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
   })
