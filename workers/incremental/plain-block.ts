@@ -197,7 +197,7 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
     }
     // A word that could start an autolink is plain only as a whole bare address.
     const found = markup.exec(body)
-    if (word && !found?.groups!.url) return undefined
+    if (word && found?.groups?.url === undefined) return undefined
     if (!found) {
       openAtEnd.lastIndex = at
       const open = openAtEnd.exec(body)
