@@ -187,13 +187,18 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
 }
 
 /** Shiki's `<pre>` of no code, by language: what an unfinished line goes into, made once rather than on every append. */
-const empty = new Map<string, Root>()
+const empty = new Map<string, Element>()
 
-/** A fresh copy of Shiki's root for empty code in `lang`. */
+/** Shiki's root for empty code in `lang`: a fresh `<pre>` and `<code>`, whose properties and children the caller sets. */
 function emptyCode(shiki: HighlighterCore, lang: string): Root {
-  let root = empty.get(lang)
-  if (!root) empty.set(lang, (root = shiki.codeToHast('', shikiOptions(lang))))
-  return structuredClone(root)
+  let pre = empty.get(lang)
+  if (!pre) {
+    const made = shiki.codeToHast('', shikiOptions(lang)).children[0]
+    if (made?.type !== 'element') return shiki.codeToHast('', shikiOptions(lang))
+    empty.set(lang, (pre = made))
+  }
+  const code: Element = {type: 'element', tagName: 'code', properties: {}, children: []}
+  return {type: 'root', children: [{...pre, properties: {...pre.properties}, children: [code]}]}
 }
 
 /** The highlighted lines of `complete` (whole lines, no final line ending), continuing from the lines last highlighted in `lang`. */

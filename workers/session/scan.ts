@@ -52,15 +52,16 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
   const unchangedFrom = previousText.length - suffix
 
   // Walk back from the end (cheap for appends) to the block holding the
-  // change, then one more: a block's start depends on its first line and on
-  // the line before it.
+  // change, then one more unless the change comes after that block's first
+  // line: a block's start depends on its first line and on the line before it.
   let first = previous.length - 1
   let start = previousText.length - previous[first]!.text.length
   while (first > 0 && start >= prefix) {
     first--
     start -= previous[first]!.text.length
   }
-  if (first > 0) {
+  const firstLineEnd = previous[first]!.text.search(/[\r\n]/)
+  if (first > 0 && (firstLineEnd < 0 || prefix <= start + firstLineEnd)) {
     first--
     start -= previous[first]!.text.length
   }

@@ -211,8 +211,9 @@ describe('render session: costs that must not grow with the document', () => {
     const text = Array.from({length: 40}, (_, index) => `Paragraph ${index}.`).join('\n\n') + '\n\nSee [late].\n\n'
     await client.update(text)
     const update = await client.update(text + '[late]: https://late.example\n')
-    // The rescan starts one block before the change; that block's render is reused.
-    expect(update.orderStart).toBe(39)
+    // The rescan starts at the block the text was appended to (its first
+    // line is as before, so its start is too); the blocks before keep their order.
+    expect(update.orderStart).toBe(40)
     expect(update.rendered).toBe(2)
     expect(update.html).toBe(await fullHtml(text + '[late]: https://late.example\n'))
   })
