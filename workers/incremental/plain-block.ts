@@ -5,6 +5,7 @@
  * to render, so this path saves a pipeline run on most of a stream's updates.
  */
 import type {Element, ElementContent} from 'hast'
+import {oneLineFootnote} from './context.ts'
 import type {BlockRender} from './render-block.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
@@ -20,6 +21,7 @@ import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
  */
 export function renderPlain(text: string): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
+  if (text.startsWith('[^')) return renderPlainFootnote(text)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const body = text.replace(trailingWhiteSpace, '')
   const heading = plainHeading.exec(body)
@@ -57,6 +59,16 @@ export function renderPlainList(text: string): BlockRender | undefined {
   const properties = {...(start === 1 ? {} : {start}), dataLineStart: 1, dataLineEnd: lines.length}
   const list: Element = {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
   return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+}
+
+/**
+ * A footnote definition of one line (see `oneLineFootnote`) with no raw
+ * HTML: it renders as nothing where it stands (the footnotes section shows
+ * it), as the last block of a reply's definitions streams in.
+ */
+function renderPlainFootnote(text: string): BlockRender | undefined {
+  if (text.includes('<') || !oneLineFootnote(text)) return undefined
+  return {nodes: [], slots: 0, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
 }
 
 /** A delimiter row's cell, as its alignment. */

@@ -4,6 +4,8 @@
 import {describe, expect, it} from 'vitest'
 import {generateReply} from '../../../shared/gen-reply.ts'
 import {scanBlocks} from '../../../workers/incremental/block-scanner.ts'
+import {renderPlain} from '../../../workers/incremental/plain-block.ts'
+import {contextPrefix, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 
@@ -29,6 +31,35 @@ describe('footnote definitions one after the other', () => {
       '[^a]: <b>open\n[^b]: x',
     ]) {
       expect(blocksOf(text).slice(-1)[0], text).toMatch(/^(?:<div>|Text|\[\^a\])/)
+    }
+  })
+
+  it('render as nothing where they stand without the pipeline only when the pipeline gives the same', async () => {
+    const texts = [
+      ['[^a]: Words, https://x.example/1.', true],
+      ['[^a]: Words\n', true],
+      ['[^a]: $x$ and *em*\n\n', true],
+      ['[^long-label_2]: x', true],
+      ['[^a]: <b>raw</b> html', false],
+      ['[^a]: cites[^b]', false],
+      ['[^a]: two\nlines', false],
+      ['[^a]:x', false],
+      ['[^a b]: x', false],
+      ['[^a]: ```', false],
+    ] as const
+    for (const [text, plain] of texts) {
+      const render = renderPlain(text)
+      expect(Boolean(render), text).toBe(plain)
+      if (!render) continue
+      const variants: Array<[checkClosed: boolean, beforeContainer: boolean]> = [
+        [false, false],
+        [true, false],
+        [true, true],
+      ]
+      for (const [checkClosed, beforeContainer] of variants) {
+        const full = await renderBlock(text, contextPrefix(['a', 'b', 'long-label_2'], []), checkClosed, false, beforeContainer)
+        expect(render, `${text} ${checkClosed} ${beforeContainer}`).toEqual(full)
+      }
     }
   })
 
