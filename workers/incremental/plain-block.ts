@@ -1,8 +1,9 @@
 /**
  * Blocks that render without the pipeline: a one-line paragraph or an ATX
  * heading of plain prose with the simplest inline markup, a list of such
- * items, and a table of such cells. Most appends to prose leave such a piece
- * to render, so this path saves a pipeline run on most of a stream's updates.
+ * items, a table of such cells, and a one-line footnote definition. Most
+ * appends to prose leave such a piece to render, so this path saves a
+ * pipeline run on most of a stream's updates.
  */
 import type {Element, ElementContent} from 'hast'
 import {oneLineFootnote} from './context.ts'
@@ -13,11 +14,13 @@ import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
  * ATX heading, whose text is plain prose with, in a paragraph, the simplest
- * inline markup (see `inlineChildren`), or a plain table (`renderPlainTable`). Most appends to prose leave such a
- * piece to render (see `renderGrownParagraph`), and many paragraphs and
- * headings start as one: they need no pipeline run. It cannot be a
- * definition or use one, so it needs no prefix either. Rendered with or
- * without checking that it is closed, it is the same.
+ * inline markup (see `inlineChildren`); a plain table (`renderPlainTable`);
+ * or a footnote definition that renders as nothing (`renderPlainFootnote`).
+ * Most appends to prose leave such a piece to render (see
+ * `renderGrownParagraph`), and many paragraphs and headings start as one:
+ * they need no pipeline run. What it renders uses no definition, so it needs
+ * no prefix either. Rendered with or without checking that it is closed, it
+ * is the same.
  */
 export function renderPlain(text: string): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
@@ -148,8 +151,8 @@ const trailingWhiteSpace = /[ \t\n]+$/
 /**
  * Inline markup that renders the same wherever it stands in prose: a word
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
- * address, a bare http(s) address (`bareUrl`), each after a space and followed by a space or the end, at most
- * one mark of punctuation between. Inside the delimiters, only letters and
+ * address, a bare http(s) address (`bareUrl`), each after a space and
+ * followed by a space or the end, at most one mark of punctuation between. Inside the delimiters, only letters and
  * digits and single spaces, so each opener can only open and each closer
  * only close (CommonMark's flanking rules), and nothing inside is markup or
  * an autolink. Code holds none of the characters that could be markup
