@@ -30,12 +30,6 @@ export interface ScanState {
   afterBlank: boolean
   /** The last non-blank line was indented by four columns or more. */
   afterIndented: boolean
-  /**
-   * The lines since the last footnote definition that starts in column 0
-   * all belong to it: the next such definition starts a block even without
-   * a blank line before it (the definitions at the end of a reply).
-   */
-  inFootnote: boolean
 }
 
 type Open = {kind: 'fence'; marker: string; size: number; indent: number} | {kind: 'html'; end: RegExp}
@@ -49,13 +43,10 @@ export interface ScannedBlock {
 }
 
 /** State at the start of a document. */
-export const initialState: ScanState = {open: undefined, inList: false, openTags: [], afterBlank: true, afterIndented: false, inFootnote: false}
+export const initialState: ScanState = {open: undefined, inList: false, openTags: [], afterBlank: true, afterIndented: false}
 
 const fenceOpen = /^( {0,3})(`{3,}|~{3,}|\${2,})(.*)$/
 const listMarker = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
-const footnoteStart = /^\[\^[A-Za-z0-9_-]+\]:(?:[ \t]|$)/
-/** A footnote definition whose text is a paragraph (it starts with a letter), which later lines can continue. */
-const footnoteParagraph = /^\[\^[A-Za-z0-9_-]+\]: +\p{L}/u
 const htmlStarts: Array<[RegExp, RegExp]> = [
   [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
   [/^ {0,3}<!--/, /-->/],
@@ -111,7 +102,6 @@ export function sameState(a: ScanState, b: ScanState): boolean {
     a.inList === b.inList &&
     a.afterBlank === b.afterBlank &&
     a.afterIndented === b.afterIndented &&
-    a.inFootnote === b.inFootnote &&
     a.open === undefined &&
     b.open === undefined &&
     a.openTags.length === 0 &&
@@ -120,9 +110,7 @@ export function sameState(a: ScanState, b: ScanState): boolean {
 }
 
 function isBoundary(line: string, state: ScanState): boolean {
-  if (state.open || state.openTags.length > 0) return false
-  // A footnote definition in column 0 ends the one before, as a container that line does not continue.
-  if (!state.afterBlank) return state.inFootnote && footnoteStart.test(line)
+  if (!state.afterBlank || state.open || state.openTags.length > 0) return false
   const first = line.charCodeAt(0)
   // Column 0, not a space, tab or blank line.
   if (!(first > 32)) return false
@@ -143,8 +131,6 @@ function advance(state: ScanState, line: string): ScanState {
   }
   if (blank) return next
   next.afterIndented = /^(?: {4}| {0,3}\t)/.test(line)
-  // A run of definitions starts at a block's start (elsewhere it could be in an HTML block, say).
-  next.inFootnote = (state.afterBlank || state.inFootnote) && (footnoteParagraph.test(line) || staysInFootnote(line, state))
   // A non-list line in column 0 after a blank line ends the list.
   if (state.afterBlank && line.charCodeAt(0) > 32 && !listMarker.test(line)) next.inList = false
   if (listMarker.test(line)) next.inList = true
@@ -168,16 +154,6 @@ function advance(state: ScanState, line: string): ScanState {
   }
   next.openTags = openTagsAfter(state.openTags, line)
   return next
-}
-
-/**
- * Whether `line` keeps the footnote definition open as a paragraph: text
- * that goes on with its paragraph (a lazy line included), or after a blank
- * line a paragraph of its own, indented into the definition.
- */
-function staysInFootnote(line: string, state: ScanState): boolean {
-  if (!state.inFootnote) return false
-  return state.afterBlank ? /^ {4,7}\p{L}/u.test(line) : /^ *\p{L}/u.test(line)
 }
 
 function stillOpen(open: Open, line: string): Open | undefined {
