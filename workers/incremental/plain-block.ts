@@ -66,8 +66,8 @@ export function renderPlainList(text: string): BlockRender | undefined {
 
 /**
  * A footnote definition of one line (see `oneLineFootnote`) with no raw
- * HTML: it renders as nothing where it stands (the footnotes section shows
- * it), as the last block of a reply's definitions streams in.
+ * HTML, a block of its own: it renders as nothing where it stands (the
+ * footnotes section shows it).
  */
 function renderPlainFootnote(text: string): BlockRender | undefined {
   if (text.includes('<') || !oneLineFootnote(text)) return undefined
