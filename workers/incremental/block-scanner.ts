@@ -116,8 +116,9 @@ function isBoundary(line: string, state: ScanState): boolean {
   if (!(first > 32)) return false
   if (state.inList && listMarker.test(line)) return false
   // micromark lets a block after indented code interrupt it as if it were a
-  // paragraph, so an empty list item or an HTML tag there reads differently.
-  if (state.afterIndented && (listMarker.test(line) || line.startsWith('<'))) return false
+  // paragraph, so an empty list item or an HTML tag there reads differently,
+  // also inside a quote (`> *`).
+  if (state.afterIndented && (listMarker.test(line) || line.startsWith('<') || line.startsWith('>'))) return false
   return true
 }
 

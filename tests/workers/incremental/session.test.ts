@@ -186,6 +186,12 @@ describe('render session: costs that must not grow with the document', () => {
     ])
   })
 
+  it('should read an empty list item in a quote after indented code as a full render does', async () => {
+    // Found by the property test: `> *` there is a quote of a paragraph, not of an empty list.
+    await expectSameAsFull(chunks('    indented code\n\n> *open em plain words\n> *open em plain words\n- item\n', 1))
+    await expectSameAsFull(['    code\n\n>> 1.\n', '    code\n\n> -\n\npara\n'])
+  })
+
   it('should render the document as without a section when open raw HTML ends a document whose footnotes are never referenced', async () => {
     await expectSameAsFull(chunks('[^a]: Unused note.\n\n<b>open\n\n<details>\n<summary>S</summary>\n\ntext\n', 5))
   })
