@@ -4,6 +4,7 @@
  */
 import {api} from './api.ts'
 import {hastToDisplay} from './display/block-to-display.ts'
+import {grammarsWarmedUp} from './highlighter.ts'
 import {markdownToHast, timeStages} from './pipeline.ts'
 import {resizePool} from './pool-size.ts'
 import type {RenderResult} from './types.ts'
@@ -19,8 +20,12 @@ async function markdownToDisplay(markdown: string): Promise<RenderResult> {
   return {...result, hast, ms: result.ms + performance.now() - started}
 }
 
-/** The app's API, the pool's size, the pipeline's stage timer and display-ready full renders. */
-export const benchApi = {...api, usePool: resizePool, timeStages, markdownToDisplay}
+/**
+ * The app's API, the pool's size, the pipeline's stage timer, display-ready
+ * full renders, and a wait for the grammars loaded so far to be compiled
+ * ahead (a warm-up is done once they are).
+ */
+export const benchApi = {...api, usePool: resizePool, timeStages, markdownToDisplay, grammarsWarmedUp}
 
 /** Type of the benchmark worker's API, for `wrap<BenchApi>()` on the main thread. */
 export type BenchApi = typeof benchApi

@@ -2,7 +2,8 @@
  * The Shiki highlighter: one instance per worker, grammars loaded on first use.
  */
 import {createHighlighterCore, type HighlighterCore} from '@shikijs/core'
-import {createJavaScriptRegexEngine} from '@shikijs/engine-javascript'
+import {createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor} from '@shikijs/engine-javascript'
+import {createWarmer, type Compiled} from './grammar-warmup.ts'
 import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
 
 /** Themes in the output, as CSS variables `--shiki-light` and `--shiki-dark`. */
@@ -20,6 +21,33 @@ export const maxHighlightedLineLength = 5_000
 let highlighter: Promise<HighlighterCore> | undefined
 const loading = new Map<string, Promise<void>>()
 
+/** The engine's compiled patterns, by source, and how it compiles them (as the engine does by default). */
+const patterns = {
+  cache: new Map<string, Compiled>(),
+  construct: (source: string) => defaultJavaScriptRegexConstructor(source, {target: 'auto'}),
+}
+const warmer = createWarmer(patterns)
+let warmingAhead = false
+
+/**
+ * From now on, compile each grammar's patterns ahead once it loads, while
+ * this worker is idle (see `grammar-warmup.ts`). For the render worker,
+ * which stays up; the CLI and the block pool's workers compile on use.
+ */
+export function warmGrammarsAhead(): void {
+  warmingAhead = true
+}
+
+/** Resolves once the grammars loaded so far are compiled ahead. */
+export function grammarsWarmedUp(): Promise<void> {
+  return warmer.idle()
+}
+
+/** How many patterns are compiled (or failed to), ahead or on use. */
+export function compiledPatterns(): number {
+  return patterns.cache.size
+}
+
 /** The shared highlighter, created on first call with no grammar loaded. */
 export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
@@ -27,7 +55,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
     langs: [],
     // `forgiving`: a grammar pattern the JS engine cannot translate matches
     // nothing instead of throwing.
-    engine: createJavaScriptRegexEngine({forgiving: true}),
+    engine: createJavaScriptRegexEngine({forgiving: true, cache: patterns.cache, regexConstructor: patterns.construct}),
   })
   return highlighter
 }
@@ -45,7 +73,11 @@ export async function loadLanguage(id: string): Promise<void> {
   if (!loader) throw new Error(`Expected a Shiki language id, not \`${id}\``)
   let pending = loading.get(id)
   if (!pending) {
-    pending = Promise.all([getHighlighter(), loader()]).then(([shiki, mod]) => shiki.loadLanguage(mod.default))
+    pending = Promise.all([getHighlighter(), loader()]).then(async ([shiki, mod]) => {
+      await shiki.loadLanguage(mod.default)
+      // The language's own grammar first, then those it embeds.
+      if (warmingAhead) warmer.add([...mod.default].reverse())
+    })
     loading.set(id, pending)
     pending.catch(() => loading.delete(id))
   }

@@ -3,5 +3,5 @@ import {api} from '../../workers/api.ts'
 import {benchApi} from '../../workers/bench-api.ts'
 
 it('should expose the app api plus the benchmark switches', () => {
-  expect(Object.keys(benchApi).sort()).toEqual([...Object.keys(api), 'markdownToDisplay', 'timeStages', 'usePool'].sort())
+  expect(Object.keys(benchApi).sort()).toEqual([...Object.keys(api), 'grammarsWarmedUp', 'markdownToDisplay', 'timeStages', 'usePool'].sort())
 })

@@ -9,6 +9,7 @@ import {useEffect, useLayoutEffect, useRef, useState, type ComponentType} from '
 import type {Root} from 'hast'
 import type {ReplyBodyProps} from '../../chat/reply-body.ts'
 import {BlocksView} from '../../render/BlocksView.tsx'
+import {callBenchWorker} from '../bench-worker.ts'
 import {fullRenderView} from '../stage.tsx'
 import type {ModeId} from '../types.ts'
 
@@ -29,6 +30,10 @@ export async function loadReplyBody(
 ): Promise<ComponentType<ReplyBodyProps>> {
   switch (mode) {
     case 'offthread':
+      // The worker renders the warm-up text, as the other modes do on the
+      // main thread, and then compiles its grammars ahead while idle.
+      await callBenchWorker((remote) => remote.markdownToHast(warmText))
+      await callBenchWorker((remote) => remote.grammarsWarmedUp())
       return function OffthreadBody({message, view, children}) {
         const started = performance.now()
         const shown = useRef(0)

@@ -21,6 +21,8 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   const warmId = `bench-warm-${++sessions}`
   const warm = await renderSessionInWorker(warmId, warmUpText, 1, {}, () => {})
   await callBenchWorker((remote) => remote.closeSession(warmId))
+  // The worker compiles those grammars ahead while idle: measured once it is done.
+  await callBenchWorker((remote) => remote.grammarsWarmedUp())
   // And the main thread's side of it.
   const warmView = applyUpdate(emptyRender(warmId), warm)
   if (warmView) stage.showView(warmView)

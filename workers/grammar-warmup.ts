@@ -1,0 +1,114 @@
+/**
+ * Compile a grammar's patterns ahead, in small slices while the worker is
+ * idle, once the grammar is loaded.
+ *
+ * Shiki's JavaScript engine translates each Oniguruma pattern and V8
+ * compiles it on the pattern's first use, so the first code in a language
+ * (and each construct that code uses for the first time) stalls the render
+ * that meets it: whole seconds for the largest grammars. Compiled ahead, a
+ * pattern costs the same but lands between renders, one pattern at a time,
+ * instead of inside one.
+ *
+ * The engine caches compiled patterns by their source as the tokenizer asks
+ * for them, so the sources here are made the way vscode-textmate makes them
+ * (`RegExpSource`): `\z` rewritten, and each of the four forms of a pattern
+ * with `\A` or `\G` (the anchors are allowed or not depending on where a
+ * line is scanned from). End patterns that refer back to their start are
+ * completed at tokenizing time and cannot be compiled ahead.
+ */
+
+/** A compiled pattern, or why it could not be (the engine skips it). */
+export type Compiled = RegExp | Error
+
+/** Where compiled patterns go, shared with the engine, and how they are made. */
+export interface PatternStore {
+  cache: Map<string, Compiled>
+  construct: (source: string) => RegExp
+}
+
+/** Milliseconds of compiling per slice; a single pattern may take longer. */
+const sliceMs = 8
+
+/** The pattern sources of `grammars` (a language module's default export), in every form the tokenizer may ask for. */
+export function patternSources(grammars: readonly unknown[]): string[] {
+  const sources = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item)
+      return
+    }
+    if (node === null || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string' && (key === 'match' || key === 'begin' || key === 'end' || key === 'while')) {
+        for (const source of forms(value)) sources.add(source)
+      } else if (typeof value === 'object') {
+        walk(value)
+      }
+    }
+  }
+  walk(grammars)
+  return [...sources]
+}
+
+/** The sources vscode-textmate compiles for pattern `raw`. */
+function forms(raw: string): string[] {
+  const source = raw.replace(/\\(.)/gs, (pair, next: string) => (next === 'z' ? '$(?!\\n)(?<!\\n)' : pair))
+  if (!/\\[AG]/.test(source.replace(/\\\\/g, ''))) return [source]
+  const variants: string[] = []
+  for (const allowA of [false, true]) {
+    for (const allowG of [false, true]) {
+      variants.push(source.replace(/\\(.)/gs, (pair, next: string) => ((next === 'A' && !allowA) || (next === 'G' && !allowG) ? '\\\uFFFF' : pair)))
+    }
+  }
+  return variants
+}
+
+/** Compile `source` into the store as the engine would, and run it twice, so V8 has compiled it to machine code too. */
+export function compileAhead(store: PatternStore, source: string): void {
+  if (store.cache.has(source)) return
+  try {
+    const regexp = store.construct(source)
+    for (let run = 0; run < 2; run++) {
+      regexp.lastIndex = 0
+      regexp.exec('a')
+    }
+    store.cache.set(source, regexp)
+  } catch (error) {
+    store.cache.set(source, error instanceof Error ? error : new Error(String(error)))
+  }
+}
+
+/** Compiles queued patterns in slices, each in a task of its own, so that renders go in between. */
+export function createWarmer(store: PatternStore) {
+  const waiting: string[] = []
+  let next = 0
+  let planned = false
+  let idle: Array<() => void> = []
+
+  const slice = () => {
+    planned = false
+    const deadline = performance.now() + sliceMs
+    while (next < waiting.length && performance.now() < deadline) compileAhead(store, waiting[next++]!)
+    if (next < waiting.length) return plan()
+    waiting.length = next = 0
+    for (const resolve of idle) resolve()
+    idle = []
+  }
+  const plan = () => {
+    if (planned) return
+    planned = true
+    setTimeout(slice)
+  }
+
+  return {
+    /** Queue `grammars`' patterns. */
+    add(grammars: readonly unknown[]): void {
+      for (const source of patternSources(grammars)) if (!store.cache.has(source)) waiting.push(source)
+      if (next < waiting.length) plan()
+    },
+    /** Resolves once nothing is queued. */
+    idle(): Promise<void> {
+      return next < waiting.length ? new Promise((resolve) => idle.push(resolve)) : Promise.resolve()
+    },
+  }
+}
