@@ -1,7 +1,7 @@
 /**
  * The Shiki highlighter: one instance per worker, grammars loaded on first use.
  */
-import {createHighlighterCore, type HighlighterCore} from '@shikijs/core'
+import {createHighlighterCore, type HighlighterCore, type LanguageRegistration} from '@shikijs/core'
 import {createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor} from '@shikijs/engine-javascript'
 import {createWarmer, type Compiled} from './grammar-warmup.ts'
 import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
@@ -28,19 +28,42 @@ const patterns = {
 }
 const warmer = createWarmer(patterns)
 let warmingAhead = false
+/** Each loaded language's grammars, its own last. */
+const registrations = new Map<string, readonly LanguageRegistration[]>()
+/** Languages whose grammars were queued for compiling ahead, once loaded. */
+const queued = new Map<string, Promise<void>>()
 
 /**
- * From now on, compile each grammar's patterns ahead once it loads, while
- * this worker is idle (see `grammar-warmup.ts`). For the render worker,
- * which stays up; the CLI and the block pool's workers compile on use.
+ * From now on, `warmFencedLanguages` compiles grammars ahead. For the render
+ * worker, which stays up; the CLI and the block pool's workers compile on use.
  */
 export function warmGrammarsAhead(): void {
   warmingAhead = true
 }
 
-/** Resolves once the grammars loaded so far are compiled ahead. */
-export function grammarsWarmedUp(): Promise<void> {
-  return warmer.idle()
+/**
+ * Compile ahead, while this worker is idle, the whole grammar of each
+ * language `text` fences (see `grammar-warmup.ts`). For text that streams in:
+ * its code comes a line at a time, each meeting patterns not compiled yet.
+ */
+export function warmFencedLanguages(text: string): void {
+  if (!warmingAhead || (!text.includes('``') && !text.includes('~~'))) return
+  for (const [, name] of text.matchAll(fenceLanguage)) {
+    const id = resolveLanguage(name!)
+    if (id === undefined || queued.has(id)) continue
+    // The language's own grammar first, then those it embeds.
+    const adding = loadLanguage(id).then(
+      () => warmer.add([...registrations.get(id)!].reverse()),
+      () => void queued.delete(id),
+    )
+    queued.set(id, adding)
+  }
+}
+
+/** Resolves once the grammars queued so far are compiled ahead. */
+export async function grammarsWarmedUp(): Promise<void> {
+  await Promise.all(queued.values())
+  await warmer.idle()
 }
 
 /** How many patterns are compiled (or failed to), ahead or on use. */
@@ -75,8 +98,7 @@ export async function loadLanguage(id: string): Promise<void> {
   if (!pending) {
     pending = Promise.all([getHighlighter(), loader()]).then(async ([shiki, mod]) => {
       await shiki.loadLanguage(mod.default)
-      // The language's own grammar first, then those it embeds.
-      if (warmingAhead) warmer.add([...mod.default].reverse())
+      registrations.set(id, mod.default)
     })
     loading.set(id, pending)
     pending.catch(() => loading.delete(id))

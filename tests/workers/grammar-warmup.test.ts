@@ -3,6 +3,7 @@ import {createJavaScriptRegexEngine} from '@shikijs/engine-javascript'
 import {describe, expect, it} from 'vitest'
 import {patternSources} from '../../workers/grammar-warmup.ts'
 import {compiledPatterns, getHighlighter, grammarsWarmedUp, loadLanguage, warmGrammarsAhead} from '../../workers/highlighter.ts'
+import {closeSession, renderSession} from '../../workers/session/session.ts'
 
 // Code that meets many of a grammar's constructs, as a model's reply would.
 const typescript = `import {EventEmitter} from 'node:events'
@@ -29,37 +30,47 @@ export class Queue<T> extends EventEmitter {
   }
 }
 `
-const rust = `use std::collections::HashMap;
+const python = `import asyncio
+from dataclasses import dataclass, field
 
-#[derive(Debug, Clone)]
-pub struct Cache<'a, T> { entries: HashMap<&'a str, T>, hits: u64 }
 
-impl<'a, T: Clone> Cache<'a, T> {
-    pub fn get(&mut self, key: &str) -> Option<T> {
-        let found = self.entries.get(key).cloned();
-        if found.is_some() { self.hits += 1; }
-        println!("{} hits", self.hits);
-        found
-    }
-}
+@dataclass(frozen=True)
+class Job:
+    """A job in the queue."""
+    id: str
+    attempts: int = 0
+    tags: list[str] = field(default_factory=list)
+
+
+async def run(jobs: dict[str, Job], *, limit: int = 2) -> None:
+    pattern = r"^job-[0-9a-f]+$"
+    for key, job in jobs.items():
+        if job.attempts > limit or not key:
+            raise ValueError(f"{key!r} failed {job.attempts} times")
+        await asyncio.sleep(0.1 * 2 ** job.attempts)
+    print(b"done", 0x1F, 3.5e-2, lambda x: x @ x)
 `
 
 const options = {themes: {light: 'github-light', dark: 'github-dark'}, defaultColor: false} as const
 
 describe('grammars compiled ahead', () => {
-  it('should compile before the code comes the patterns that code in the language then uses', async () => {
+  it('should compile, while a reply streams, the patterns its code in a language then uses', async () => {
     const shiki = await getHighlighter()
-    // Compiled on use: the first code in a language compiles its patterns as they come.
-    await loadLanguage('rust')
+    warmGrammarsAhead()
+    // A document that does not stream: its grammar compiles as code uses it.
+    await renderSession('document', '# Notes\n\n```ts\nlet x = 1\n```\n', 1)
+    closeSession('document')
+    await grammarsWarmedUp()
     let before = compiledPatterns()
-    shiki.codeToHast(rust, {...options, lang: 'rust'})
+    shiki.codeToHast(typescript, {...options, lang: 'typescript'})
     expect(compiledPatterns() - before).toBeGreaterThan(50)
 
-    warmGrammarsAhead()
-    await loadLanguage('typescript')
+    // A reply that streams (rendered healed) with a fence: its grammar compiles ahead.
+    await renderSession('reply', 'Here is the queue:\n\n```python\nimport', 1, {heal: true})
+    closeSession('reply')
     await grammarsWarmedUp()
     before = compiledPatterns()
-    shiki.codeToHast(typescript, {...options, lang: 'typescript'})
+    shiki.codeToHast(python, {...options, lang: 'python'})
     // At most the end patterns that refer back to their start, completed as the code is read.
     expect(compiledPatterns() - before).toBeLessThanOrEqual(3)
   })

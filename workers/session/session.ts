@@ -7,7 +7,7 @@
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
-import {fencesColdCode} from '../highlighter.ts'
+import {fencesColdCode, warmFencedLanguages} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
 import {markdownToHast} from '../pipeline.ts'
 import {contextOf} from './context.ts'
@@ -92,6 +92,8 @@ export async function renderSession(
   // After the whole text was rendered at once, placing starts over.
   if (session.placement.before.length === 0) firstChanged = 0
   const heal = Boolean(options.heal)
+  // Healing is on while a reply streams: its code comes a line at a time.
+  if (heal) for (const entry of session.entries.slice(scan.firstChanged)) warmFencedLanguages(entry.text)
   // An edit in the middle: the entries from `reused.from` on are the
   // previous ones, and so are their renders when nothing document-wide or
   // healed changed. Rendering stops past the first of them, and placing

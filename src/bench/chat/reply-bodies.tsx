@@ -9,6 +9,7 @@ import {useEffect, useLayoutEffect, useRef, useState, type ComponentType} from '
 import type {Root} from 'hast'
 import type {ReplyBodyProps} from '../../chat/reply-body.ts'
 import {BlocksView} from '../../render/BlocksView.tsx'
+import {renderSessionInWorker} from '../../render/worker-backend.ts'
 import {callBenchWorker} from '../bench-worker.ts'
 import {fullRenderView} from '../stage.tsx'
 import type {ModeId} from '../types.ts'
@@ -30,9 +31,11 @@ export async function loadReplyBody(
 ): Promise<ComponentType<ReplyBodyProps>> {
   switch (mode) {
     case 'offthread':
-      // The worker renders the warm-up text, as the other modes do on the
-      // main thread, and then compiles its grammars ahead while idle.
-      await callBenchWorker((remote) => remote.markdownToHast(warmText))
+      // The worker renders the warm-up text as a streaming reply (as the
+      // other modes render it on the main thread), and compiles the grammars
+      // it fences ahead: measured once that is done.
+      await renderSessionInWorker('bench-chat-warm', warmText, 1, {heal: true}, () => {})
+      await callBenchWorker((remote) => remote.closeSession('bench-chat-warm'))
       await callBenchWorker((remote) => remote.grammarsWarmedUp())
       return function OffthreadBody({message, view, children}) {
         const started = performance.now()
