@@ -80,19 +80,21 @@ export function compileAhead(store: PatternStore, source: string): void {
 
 /** Compiles queued patterns in slices, each in a task of its own, so that renders go in between. */
 export function createWarmer(store: PatternStore) {
-  const waiting: string[] = []
-  let next = 0
+  const batches: Array<{sources: string[]; next: number; done: () => void}> = []
   let planned = false
-  let idle: Array<() => void> = []
 
   const slice = () => {
     planned = false
     const deadline = performance.now() + sliceMs
-    while (next < waiting.length && performance.now() < deadline) compileAhead(store, waiting[next++]!)
-    if (next < waiting.length) return plan()
-    waiting.length = next = 0
-    for (const resolve of idle) resolve()
-    idle = []
+    while (batches.length > 0 && performance.now() < deadline) {
+      const batch = batches[0]!
+      if (batch.next < batch.sources.length) compileAhead(store, batch.sources[batch.next++]!)
+      if (batch.next === batch.sources.length) {
+        batches.shift()
+        batch.done()
+      }
+    }
+    if (batches.length > 0) plan()
   }
   const plan = () => {
     if (planned) return
@@ -101,14 +103,13 @@ export function createWarmer(store: PatternStore) {
   }
 
   return {
-    /** Queue `grammars`' patterns. */
-    add(grammars: readonly unknown[]): void {
-      for (const source of patternSources(grammars)) if (!store.cache.has(source)) waiting.push(source)
-      if (next < waiting.length) plan()
-    },
-    /** Resolves once nothing is queued. */
-    idle(): Promise<void> {
-      return next < waiting.length ? new Promise((resolve) => idle.push(resolve)) : Promise.resolve()
+    /** Queue `grammars`' patterns; resolves once they are compiled. */
+    add(grammars: readonly unknown[]): Promise<void> {
+      const sources = patternSources(grammars).filter((source) => !store.cache.has(source))
+      return new Promise((done) => {
+        batches.push({sources, next: 0, done})
+        plan()
+      })
     },
   }
 }

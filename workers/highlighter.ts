@@ -30,8 +30,10 @@ const warmer = createWarmer(patterns)
 let warmingAhead = false
 /** Each loaded language's grammars, its own last. */
 const registrations = new Map<string, readonly LanguageRegistration[]>()
-/** Languages whose grammars were queued for compiling ahead, once loaded. */
+/** Languages whose grammars were queued for compiling ahead: done once each promise resolves. */
 const queued = new Map<string, Promise<void>>()
+/** Languages whose grammars are compiled ahead. */
+const ready = new Set<string>()
 
 /**
  * From now on, `warmFencedLanguages` compiles grammars ahead. For the render
@@ -52,18 +54,38 @@ export function warmFencedLanguages(text: string): void {
     const id = resolveLanguage(name!)
     if (id === undefined || queued.has(id)) continue
     // The language's own grammar first, then those it embeds.
-    const adding = loadLanguage(id).then(
-      () => warmer.add([...registrations.get(id)!].reverse()),
+    const compiled = loadLanguage(id).then(
+      async () => {
+        await warmer.add([...registrations.get(id)!].reverse())
+        ready.add(id)
+      },
       () => void queued.delete(id),
     )
-    queued.set(id, adding)
+    queued.set(id, compiled)
   }
+}
+
+/** Put before a fence's language: its code shows plain, by rehype-shiki. */
+export const plainMark = '\uE002'
+
+/**
+ * `text` (the end of a reply that streams) with the fences in languages
+ * whose grammars are being compiled ahead marked `plainMark`: their code
+ * shows plain until the grammar is ready, rather than each line stalling
+ * on the patterns it meets first. Once ready, the text is as it was and
+ * the code renders highlighted.
+ */
+export function plainWhileCompiling(text: string): string {
+  if (queued.size === ready.size || (!text.includes('``') && !text.includes('~~'))) return text
+  return text.replace(fenceLanguage, (line, name: string) => {
+    const id = resolveLanguage(name)
+    return id !== undefined && queued.has(id) && !ready.has(id) ? line.slice(0, -name.length) + plainMark + name : line
+  })
 }
 
 /** Resolves once the grammars queued so far are compiled ahead. */
 export async function grammarsWarmedUp(): Promise<void> {
   await Promise.all(queued.values())
-  await warmer.idle()
 }
 
 /** How many patterns are compiled (or failed to), ahead or on use. */

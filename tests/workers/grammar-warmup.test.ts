@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {patternSources} from '../../workers/grammar-warmup.ts'
 import {compiledPatterns, getHighlighter, grammarsWarmedUp, loadLanguage, warmGrammarsAhead} from '../../workers/highlighter.ts'
 import {closeSession, renderSession} from '../../workers/session/session.ts'
+import {createClient, fullHtml} from './incremental/session-helpers.ts'
 
 // Code that meets many of a grammar's constructs, as a model's reply would.
 const typescript = `import {EventEmitter} from 'node:events'
@@ -73,6 +74,22 @@ describe('grammars compiled ahead', () => {
     shiki.codeToHast(python, {...options, lang: 'python'})
     // At most the end patterns that refer back to their start, completed as the code is read.
     expect(compiledPatterns() - before).toBeLessThanOrEqual(3)
+  })
+
+  it("should show a streaming reply's code plain while its grammar compiles, then highlighted, and the final render as a full render", async () => {
+    const reply = 'Run it:\n\n```go\npackage main\n\nfunc main() {\n\tfmt.Println("hi")\n'
+    const client = createClient('go-reply')
+    const first = await client.update(reply, {heal: true})
+    // In its language, not highlighted.
+    expect(first.html).toContain('<pre data-language="go"')
+    expect(first.html).toContain('<code class="language-go">package main')
+    expect(first.html).not.toContain('shiki')
+    await grammarsWarmedUp()
+    const next = await client.update(reply + '}\n', {heal: true})
+    expect(next.html).toContain('class="shiki')
+    const final = await client.update(reply + '}\n```\n')
+    expect(final.html).toBe(await fullHtml(reply + '}\n```\n'))
+    closeSession('go-reply')
   })
 
   it('should highlight as patterns compiled on use do', async () => {

@@ -9,7 +9,7 @@ import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
-import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, resolveLanguage, themes} from '../highlighter.ts'
+import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, plainMark, resolveLanguage, themes} from '../highlighter.ts'
 import {fenceClosed} from './rehype-fence-open.ts'
 import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
@@ -44,7 +44,8 @@ export default function rehypeShiki() {
       const code = pre.children[0]
       if (code?.type !== 'element' || code.tagName !== 'code') return
       const language = languageOf(code)
-      if (language) blocks.push({pre, code, language, unfinished: endsUnfinished(pre, text)})
+      if (language?.startsWith(plainMark)) showPlain(pre, code, language.slice(plainMark.length))
+      else if (language) blocks.push({pre, code, language, unfinished: endsUnfinished(pre, text)})
     })
     if (blocks.length === 0) return
 
@@ -79,6 +80,12 @@ export default function rehypeShiki() {
       if (result) Object.assign(block.pre, result)
     }
   }
+}
+
+/** Code marked to show plain while its grammar is compiled (see `plainWhileCompiling`): as it is, in its language. */
+function showPlain(pre: Element, code: Element, language: string): void {
+  code.properties.className = [`language-${language}`]
+  pre.properties.dataLanguage = language
 }
 
 /** Whether `pre` is a fence still open that ends `text` in the middle of a line. */

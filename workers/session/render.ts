@@ -7,6 +7,7 @@
 import {renderGrownCode} from '../incremental/grow-code.ts'
 import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../incremental/grow-paragraph.ts'
 import {healTail} from '../incremental/heal.ts'
+import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
 import {contextPrefix, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
@@ -51,7 +52,7 @@ function wanted(entries: readonly Entry[], index: number, context: Context, heal
   const entry = entries[index]!
   const last = index === entries.length - 1
   return {
-    text: last && heal ? healTail(entry.text, index === 0) : entry.text,
+    text: last && heal ? plainWhileCompiling(healTail(entry.text, index === 0)) : entry.text,
     prefix: blockPrefix(entry, index, context),
     last,
     beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
