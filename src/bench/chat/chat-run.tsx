@@ -6,7 +6,7 @@
  * them (`sendMessage`) and stream through the app's own reader.
  */
 import {createStore, Provider} from 'jotai'
-import {generateReply, replyLanguages} from '../../../shared/gen-reply.ts'
+import {generateReply} from '../../../shared/gen-reply.ts'
 import '../../chat/chat.css'
 import {sendMessage} from '../../chat/chat-actions.ts'
 import {startChatRenderer} from '../../chat/chat-renderer.ts'
@@ -15,6 +15,7 @@ import {MessageList} from '../../chat/MessageList.tsx'
 import {ReplyBodyContext} from '../../chat/reply-body.ts'
 import {activeMessagesAtom, type ChatMessage} from '../../state/chat.ts'
 import {afterNextPaint, startRecording} from '../measure.ts'
+import {fenceLanguages} from '../modes/driver.ts'
 import {noInput, noStream, sleepUntil} from '../scenarios.ts'
 import type {Stage} from '../stage.tsx'
 import type {RunResult, TimelinePoint} from '../types.ts'
@@ -123,8 +124,9 @@ async function mountChat(plan: ChatRunPlan, stage: Stage, record: ChatRecord): P
     },
     charsOf: (id, version) => record.versions.get(id)?.lengths[version - 1],
   }
-  // The languages first (grammars), then a reply of another seed.
-  const warmText = [...replyLanguages.map((lang) => '```' + lang + '\nlet x = 1\n```'), generateReply(12_000, 99, {footnotes: plan.footnotes})].join('\n\n')
+  // The languages of the replies to come first (grammars), then a reply of another seed.
+  const languages = new Set(plan.replies.flatMap((reply) => fenceLanguages(generateReply(reply.bytes, reply.seed, {footnotes: plan.footnotes}))))
+  const warmText = [...[...languages].map((lang) => '```' + lang + '\nlet x = 1\n```'), generateReply(12_000, 99, {footnotes: plan.footnotes})].join('\n\n')
   const Body = await loadReplyBody(plan.mode, tracker, warmText, (element) => stage.showElement(element))
   stage.clear()
   stage.showRaw(
