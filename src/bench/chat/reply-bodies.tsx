@@ -31,10 +31,11 @@ export async function loadReplyBody(
 ): Promise<ComponentType<ReplyBodyProps>> {
   switch (mode) {
     case 'offthread':
-      // The worker renders the warm-up text as a streaming reply (as the
-      // other modes render it on the main thread), and compiles the grammars
-      // it fences ahead: measured once that is done.
-      await renderSessionInWorker('bench-chat-warm', warmText, 1, {heal: true}, () => {})
+      // The worker renders the warm-up text whole, as the other modes do on
+      // the main thread: its grammars compile on use, not ahead (a reply
+      // that streams has them compiled ahead, as in the app). Measured once
+      // the worker has nothing left to compile from the warm-up reply.
+      await renderSessionInWorker('bench-chat-warm', warmText, 1, {}, () => {})
       await callBenchWorker((remote) => remote.closeSession('bench-chat-warm'))
       await callBenchWorker((remote) => remote.grammarsWarmedUp())
       return function OffthreadBody({message, view, children}) {
