@@ -21,7 +21,7 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   const warmId = `bench-warm-${++sessions}`
   const warm = await renderSessionInWorker(warmId, warmUpText, 1, {}, () => {})
   await callBenchWorker((remote) => remote.closeSession(warmId))
-  // The worker compiles those grammars ahead while idle: measured once it is done.
+  // Grammars an earlier run's stream queued to compile ahead are done before this one is measured.
   await callBenchWorker((remote) => remote.grammarsWarmedUp())
   // And the main thread's side of it.
   const warmView = applyUpdate(emptyRender(warmId), warm)
