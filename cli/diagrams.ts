@@ -35,10 +35,12 @@ const hostPage = `<!doctype html><meta charset="utf-8">
 <script>
 const ready = new Set()
 let nextId = 0
+let allReady
+window.whenReady = new Promise((resolve) => { allReady = resolve })
 addEventListener('message', (event) => {
   for (const frame of document.querySelectorAll('iframe')) if (event.source === frame.contentWindow && event.data?.ready === true) ready.add(frame.id)
+  if (ready.size === 2) allReady()
 })
-window.isReady = () => ready.size === 2
 window.ask = (name, request) => new Promise((resolve) => {
   const target = document.getElementById(name).contentWindow
   const id = nextId++
@@ -89,7 +91,18 @@ async function openHost(browser: Browser): Promise<Page> {
     if (!frame) throw new Error(`The ${id} frame did not load`)
     for (const path of scripts) await frame.addScriptTag({path})
   }
-  await page.waitForFunction('window.isReady()', null, {timeout: loadTimeoutMs})
+  // Not `waitForFunction`: it polls with `eval`, which the page's policy refuses.
+  const ready = page.evaluate(() => (globalThis as unknown as {whenReady: Promise<void>}).whenReady)
+  ready.catch(() => {})
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The diagram frames did not start within ${loadTimeoutMs / 1000} s`)), loadTimeoutMs)
+  })
+  try {
+    await Promise.race([ready, late])
+  } finally {
+    clearTimeout(timer)
+  }
   return page
 }
 
