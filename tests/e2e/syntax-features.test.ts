@@ -3,7 +3,8 @@
  * build: alerts, `\(…\)` and `\[…\]` math, front matter and emoji shortcodes
  * render visibly in the editor's preview in the light and dark themes, and a
  * chat reply holding them (the feature tour) streams without their raw
- * syntax on screen. Screenshots land in scratch/ (git-ignored).
+ * syntax on screen, its code plain until the worker has compiled the
+ * grammar ahead. Screenshots land in scratch/ (git-ignored).
  */
 import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
@@ -146,4 +147,29 @@ describe('syntax features in a streaming chat reply', () => {
       .first()
       .screenshot({path: path.join(root, 'scratch/syntax-features-chat-alert.png')})
   }, 240_000)
+
+  it('should show code in a grammar not compiled yet plain, in its language, until the worker has compiled it, then highlighted', async () => {
+    // A fresh page: a new worker, which has compiled no grammar ahead.
+    await page.goto(served.url)
+    await page.click('.view-tab:has-text("Chat")')
+    // Each state the reply's Java block takes while the reply streams.
+    await page.evaluate(() => {
+      const states: string[] = []
+      Object.assign(window, {codeStates: states})
+      new MutationObserver(() => {
+        const message = document.querySelector('[data-role="assistant"]:last-of-type')
+        const pre = message?.getAttribute('data-status') === 'streaming' ? message.querySelector('pre[data-language="java"]') : null
+        const state = pre ? (pre.classList.contains('shiki') ? 'highlighted' : 'plain') : undefined
+        if (state && states.at(-1) !== state) states.push(state)
+      }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'data-status']})
+    })
+    // A generated reply whose Java block starts about 900 characters in and runs for 2,000.
+    await page.fill('textarea[aria-label="Message"]', '/bench-reply bytes=2500 seed=96 cps=600 footnotes=0')
+    await page.press('textarea[aria-label="Message"]', 'Enter')
+    const reply = '[data-role="assistant"]:last-of-type'
+    await page.waitForSelector(`${reply}[data-status="done"][data-render-state="idle"]`, {timeout: 60_000})
+    expect(await page.evaluate(() => (window as unknown as {codeStates: string[]}).codeStates)).toEqual(['plain', 'highlighted'])
+    expect(await page.locator(`${reply} pre.shiki[data-language="java"]`).count()).toBe(1)
+    expect(errors).toEqual([])
+  }, 120_000)
 })
