@@ -91,7 +91,7 @@ async function openHost(browser: Browser): Promise<Page> {
     if (!frame) throw new Error(`The ${id} frame did not load`)
     for (const path of scripts) await frame.addScriptTag({path})
   }
-  // Not `waitForFunction`: it polls with `eval`, which the page's policy refuses.
+  // Not `waitForFunction` with a string: Playwright evaluates it again at each poll with `eval`, which the page's policy refuses.
   const ready = page.evaluate(() => (globalThis as unknown as {whenReady: Promise<void>}).whenReady)
   ready.catch(() => {})
   let timer: NodeJS.Timeout | undefined
