@@ -62,9 +62,20 @@ export function oneLineFootnote(text: string): BlockDefinitions | undefined {
   // The source runs to the end of the line, trailing spaces included.
   const [, source, label, content] = match as unknown as [string, string, string, string]
   if (content.includes(']:') || content.includes('[^')) return undefined
-  // A fence, math or HTML block would run on past the line, to the end of the block.
-  if (/^(?:`{3}|~{3}|\${2}|<)/.test(content)) return undefined
-  return {links: new Map(), footnotes: new Map([[label.toLowerCase(), {label, source}]]), complex: false, cited: new Set()}
+  // A fence, math or HTML block would run on past the line, to the end of
+  // the block, also inside a list item or a quote the definition starts with.
+  if (/^(?:(?:[-+*]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(?:`{3}|~{3}|\${2}|<)/.test(content)) return undefined
+  return {links: new Map(), footnotes: new Map([[label.toLowerCase(), {label, source}]]), complex: false, cited: new Set(citedIn(source))}
+}
+
+/**
+ * Every label the source of a footnote definition could cite: a reference
+ * inside a definition numbers footnotes from the section, and it may be to
+ * a footnote defined in another block, so every bracketed text that
+ * normalizes to `^label` counts (`[ ^]` too).
+ */
+function citedIn(source: string): string[] {
+  return labelCandidates(source.slice(2)).flatMap((label) => (label.startsWith('^') ? [normalizeLabel(label.slice(1))] : []))
 }
 
 function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, result: BlockDefinitions, text: string) {
@@ -81,10 +92,7 @@ function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, resul
       } else if (!result.footnotes.has(definition.identifier)) {
         const source = text.slice(start, end)
         result.footnotes.set(definition.identifier, {label: definition.label ?? definition.identifier, source})
-        // A reference inside a definition numbers footnotes from the section;
-        // it may be to a footnote defined in another block (text here), so
-        // every label that could be one counts.
-        for (const label of labelCandidates(source.slice(2))) if (label.startsWith('^')) result.cited.add(normalizeLabel(label.slice(1)))
+        for (const label of citedIn(source)) result.cited.add(label)
       }
     } else if (child.type === 'footnoteReference' && !topLevel) {
       // Fine: references are patched after rendering.
