@@ -55,7 +55,8 @@ describe('oneLineFootnote', () => {
 
   it('should count as cited what the parse counts, a bracket that normalizes to a caret too', () => {
     // Found by the property test below: `[ ^]` normalizes to `^`, a citation of the empty label.
-    for (const text of ['[^A]: [ ^]', '[^a]: see [ ^b ] and [^c]\n', '[^a]: * $$ \n', '[^a]: > 1. ```\n']) expect(oneLineFootnote(text) ?? parsedDefinitions(text)).toEqual(parsedDefinitions(text))
+    for (const text of ['[^A]: [ ^]', '[^a]: see [ ^b ] and [^c]\n', '[^a]: * $$ \n', '[^a]: > 1. ```\n'])
+      expect(oneLineFootnote(text) ?? parsedDefinitions(text)).toEqual(parsedDefinitions(text))
     expect(oneLineFootnote('[^A]: [ ^]')?.cited).toEqual(new Set(['']))
   })
 
