@@ -92,28 +92,24 @@ async function openHost(browser: Browser): Promise<Page> {
     for (const path of scripts) await frame.addScriptTag({path})
   }
   // Not `waitForFunction` with a string: Playwright evaluates it again at each poll with `eval`, which the page's policy refuses.
-  const ready = page.evaluate(() => (globalThis as unknown as {whenReady: Promise<void>}).whenReady)
-  ready.catch(() => {})
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The diagram frames did not start within ${loadTimeoutMs / 1000} s`)), loadTimeoutMs)
-  })
-  try {
-    await Promise.race([ready, late])
-  } finally {
-    clearTimeout(timer)
-  }
+  const ready = page.evaluate(() => (globalThis as unknown as {whenReady: Promise<void>}).whenReady.then(() => true))
+  if (!(await within(ready, loadTimeoutMs))) throw new Error(`The diagram frames did not start within ${loadTimeoutMs / 1000} s`)
   return page
 }
 
-function askFrame(page: Page, name: string, request: object): Promise<FrameAnswer> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), drawTimeoutMs)
-  })
+function askFrame(page: Page, name: string, request: object): Promise<FrameAnswer | undefined> {
   const answer = page.evaluate(([name, request]) => (globalThis as unknown as {ask(name: string, request: object): Promise<FrameAnswer>}).ask(name, request), [
     name,
     request,
   ] as const)
-  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
+  return within(answer, drawTimeoutMs)
+}
+
+/** What `promise` resolves to, or `undefined` once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }

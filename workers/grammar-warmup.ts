@@ -64,7 +64,7 @@ function forms(raw: string): string[] {
 }
 
 /** Compile `source` into the store as the engine would, and run it twice, so V8 has compiled it to machine code too. */
-export function compileAhead(store: PatternStore, source: string): void {
+function compileAhead(store: PatternStore, source: string): void {
   if (store.cache.has(source)) return
   try {
     const regexp = store.construct(source)

@@ -49,7 +49,7 @@ export function warmGrammarsAhead(): void {
  * its code comes a line at a time, each meeting patterns not compiled yet.
  */
 export function warmFencedLanguages(text: string): void {
-  if (!warmingAhead || (!text.includes('``') && !text.includes('~~'))) return
+  if (!warmingAhead || !mayFence(text)) return
   for (const [, name] of text.matchAll(fenceLanguage)) {
     const id = resolveLanguage(name!)
     if (id === undefined || queued.has(id)) continue
@@ -76,7 +76,7 @@ export const plainMark = '\uE002'
  * the code renders highlighted.
  */
 export function plainWhileCompiling(text: string): string {
-  if (queued.size === ready.size || (!text.includes('``') && !text.includes('~~'))) return text
+  if (queued.size === ready.size || !mayFence(text)) return text
   return text.replace(fenceLanguage, (line, name: string) => {
     const id = resolveLanguage(name)
     return id !== undefined && queued.has(id) && !ready.has(id) ? line.slice(0, -name.length) + plainMark + name : line
@@ -149,9 +149,14 @@ export function isCold(language: string): boolean {
 
 /** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
 const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
+/** Whether `text` could hold a fence at all: a quick test before `fenceLanguage`. */
+function mayFence(text: string): boolean {
+  return text.includes('``') || text.includes('~~')
+}
+
 /** Whether `text` fences code in a language this worker has not highlighted yet (see `isCold`). */
 export function fencesColdCode(text: string): boolean {
-  if (!text.includes('``') && !text.includes('~~')) return false
+  if (!mayFence(text)) return false
   for (const [, language] of text.matchAll(fenceLanguage)) if (isCold(language!)) return true
   return false
 }
