@@ -12,15 +12,9 @@
  */
 import {writeFile} from 'node:fs/promises'
 import type {Root} from 'hast'
-import {documentCss} from '../shared/document-css.ts'
-import {hastToDocument, hastToFragment, titleOf} from '../shared/html-document.ts'
-import {markdownToHast} from '../workers/pipeline.ts'
 import {parseRenderArgs, usage, type RenderArgs} from './args.ts'
-import {drawDiagramsInChromium} from './diagrams.ts'
 import {formatMessage} from './format-message.ts'
 import {readMarkdown, stdinName} from './input.ts'
-import {runSession} from './session-run.ts'
-import {katexCss} from './katex-css.ts'
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseRenderArgs(argv)
@@ -65,29 +59,32 @@ async function render(args: RenderArgs): Promise<number> {
   return 0
 }
 
+// The pipeline, the HTML writer and Chromium are loaded only once there is
+// something to render: a usage error or an unreadable file answers at once.
 async function renderHtml(args: RenderArgs, text: string, name: string): Promise<string> {
+  const {hastToDocument, hastToFragment, titleOf} = await import('../shared/html-document.ts')
   let hast: Root
   if (args.stream !== undefined || args.edits > 0 || args.stats) {
+    const {runSession} = await import('./session-run.ts')
     const run = await runSession(text, {stream: args.stream, edits: args.edits, seed: args.seed, compare: args.stats})
     hast = run.hast
     if (args.stats) process.stderr.write(JSON.stringify(run.stats) + '\n')
   } else {
+    const {markdownToHast} = await import('../workers/pipeline.ts')
     const result = await markdownToHast(text)
     hast = result.hast
     for (const message of result.messages) process.stderr.write(formatMessage(name, message) + '\n')
   }
   if (args.diagrams) {
+    const {drawDiagramsInChromium} = await import('./diagrams.ts')
     for (const {line, error} of await drawDiagramsInChromium(hast)) {
       process.stderr.write(formatMessage(name, {line, column: undefined, reason: `mermaid diagram left as code: ${error}`, ruleId: 'mermaid'}) + '\n')
     }
   }
-  return args.fragment ? hastToFragment(hast) + '\n' : await toDocument(hast)
-}
-
-async function toDocument(hast: Root): Promise<string> {
+  if (args.fragment) return hastToFragment(hast) + '\n'
+  const [{katexCss}, {documentCss}] = await Promise.all([import('./katex-css.ts'), import('../shared/document-css.ts')])
   // KaTeX first: the document rules adjust some of its classes.
-  const css = `${await katexCss()}\n${documentCss}`
-  return hastToDocument(hast, {title: titleOf(hast), css})
+  return hastToDocument(hast, {title: titleOf(hast), css: `${await katexCss()}\n${documentCss}`})
 }
 
 function write(text: string): Promise<void> {

@@ -10,11 +10,19 @@ import {appBuild, root} from '../e2e/browser.ts'
 const run = promisify(execFile)
 let out: string | undefined
 let dist: string | undefined
+/** One run of the command, every scenario in it. */
+let command: Awaited<ReturnType<typeof bench>>
 
 beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'offthread-bench-'))
   dist = appBuild().outDir
-}, 300_000)
+  // The smallest size, few keystrokes and chunks, one short reply at a fast
+  // rate: this checks the command, not the figures.
+  command = await bench([
+    ...['--sizes', '10k', '--keystrokes', '5', '--chunk', '1000'],
+    ...['--scenarios', 'open,type,stream,chat', '--chat-rates', '600', '--chat-replies', '1', '--chat-seconds', '1'],
+  ])
+})
 
 afterAll(async () => {
   if (out) await rm(out, {recursive: true, force: true})
@@ -66,9 +74,8 @@ const figurePaths = [
 ]
 const stagePaths = ['parse', 'toHast', 'sanitize', 'katex', 'shiki', 'other', 'transfer']
 
-it('should run the bench command end to end on the smallest size and write valid JSON with every figure', async () => {
-  // Few keystrokes and chunks: this checks the command, not the figures.
-  const {stdout, stderr, results} = await bench(['--sizes', '10k', '--keystrokes', '5', '--chunk', '1000'])
+it('should run the bench command end to end on the smallest size and write valid JSON with every figure', () => {
+  const {stdout, stderr, results} = command
   expect(stdout).toMatch(/\| 10 KB +\| Offthread +\|/)
   expect(stdout).toMatch(/÷ react-markdown/)
   expect(stdout).toMatch(/÷ Streamdown/)
@@ -80,7 +87,7 @@ it('should run the bench command end to end on the smallest size and write valid
   expect(results.machine).toBeTruthy()
   expect(results.idle.frames).toBeGreaterThan(0)
   const documentScenarios = scenarios.filter(({id}) => id !== 'chat')
-  expect(results.runs).toHaveLength(modes.length * documentScenarios.length)
+  expect(results.runs.filter(({scenario}) => scenario !== 'chat')).toHaveLength(modes.length * documentScenarios.length)
   for (const {id: mode} of modes) {
     for (const {id: scenario} of documentScenarios) {
       const found = results.runs.find((item) => item.mode === mode && item.scenario === scenario)
@@ -97,21 +104,22 @@ it('should run the bench command end to end on the smallest size and write valid
       if (scenario === 'stream') expect(figures.stream.maxLagMs).toEqual(expect.any(Number))
     }
   }
-}, 300_000)
+})
 
-it('should run the chat scenario in every mode that renders a chat, with and without footnotes', async () => {
-  // One short reply at a fast rate: this checks the command, not the figures.
-  const {stdout, stderr, results} = await bench(['--chat', '--chat-rates', '600', '--chat-replies', '1', '--chat-seconds', '2'])
+it('should run the chat scenario in every mode that renders a chat, with and without footnotes', () => {
+  const {stdout, results} = command
   expect(stdout).toMatch(/\| Chat 600 chars\/s, footnotes +\| Streamdown +\|/)
-  expect(stderr).not.toContain('The page logged errors')
-  expect(results.runs).toHaveLength(chatModes.length * 2)
-  for (const {mode, document, figures, error} of results.runs) {
+  const chats = results.runs.filter(({scenario}) => scenario === 'chat')
+  expect(chats).toHaveLength(chatModes.length * 2)
+  for (const {mode, document, figures, error} of chats) {
     expect(error, `${mode} · ${document.label}`).toBeUndefined()
     expect(figures.chat).toMatchObject({replies: 1, cps: 600, chunks: expect.any(Number)})
-    expect(figures.chat!.chunks).toBeGreaterThan(1_000 / 20)
+    // Chunks of 3 to 20 characters, as a model sends them.
+    expect(figures.chat!.chars).toBeGreaterThan(300)
+    expect(figures.chat!.chunks).toBeGreaterThanOrEqual(figures.chat!.chars / 20)
     expect(figures.stream.p95LagMs).toEqual(expect.any(Number))
     // The command traces Chromium: CPU time is there.
     expect(figures.chat!.mainCpuMsPerSecond).toBeGreaterThan(0)
     if (mode === 'offthread') expect(figures.chat!.workerCpuMsPerSecond).toBeGreaterThan(0)
   }
-}, 600_000)
+})

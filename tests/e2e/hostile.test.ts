@@ -8,7 +8,7 @@ import lzString from 'lz-string'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {nestingSliceLevels} from '../../src/render/components.tsx'
-import {hostileInputs} from '../fixtures/hostile.ts'
+import {delimiterRuns, hostileInputs} from '../fixtures/hostile.ts'
 import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
 import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {traceMainThread, type MainThreadTask} from './main-thread.ts'
@@ -206,8 +206,18 @@ function report(phase: Phase): string {
   return `${task}; long frames ${frames.join(', ')} ms (blocked ${blocked.length ? blocked.join(', ') + ' ms beyond 50' : 'never'}) [${made.join('; ')}]`
 }
 
+/**
+ * The corpus, but of the delimiter runs only the first and those refused:
+ * in the app the others are one long paragraph, as `emphasis-runs` and
+ * `long-line` are, and their parse is held to its bounds in Node
+ * (tests/workers/hostile.test.ts, tests/cli/delimiter-runs.test.ts).
+ */
+const inApp = hostileInputs.filter(
+  ({name, outcome}) => outcome === 'fails' || name === delimiterRuns[0]!.name || !delimiterRuns.some((run) => run.name === name),
+)
+
 describe('hostile markdown in the app', () => {
-  for (const input of hostileInputs) {
+  for (const input of inApp) {
     it(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
       const {state, rendering, opening} = await measureRender(markdown)

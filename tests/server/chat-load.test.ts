@@ -53,7 +53,7 @@ async function runStream(signal?: AbortSignal, abortAfterDeltas = Infinity, onAb
 }
 
 beforeAll(async () => {
-  server = await startChatServer({replayTps: 10})
+  server = await startChatServer({replayTps: 20})
   expected = await replayAnswer(question)
 })
 
