@@ -14,7 +14,13 @@ const browserTests = ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts']
  * Bounds on work elsewhere are held to CPU time.
  */
 const timedUnitTests = ['tests/cli/delimiter-runs.test.ts']
-const timedBrowserTests = ['tests/e2e/editor.test.ts', 'tests/e2e/long-documents.test.ts', 'tests/e2e/hostile.test.ts', 'tests/e2e/mermaid.test.ts', 'tests/e2e/documents.test.ts']
+const timedBrowserTests = [
+  'tests/e2e/editor.test.ts',
+  'tests/e2e/long-documents.test.ts',
+  'tests/e2e/hostile.test.ts',
+  'tests/e2e/mermaid.test.ts',
+  'tests/e2e/documents.test.ts',
+]
 const appBuild = ['tests/e2e/global-setup.ts']
 
 export default defineConfig({
