@@ -7,9 +7,10 @@
 import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startServer} from '../../server/index.ts'
-import {assistant, composer, finished, lastAssistant, newChat, openChatPage, send, type ChatPage} from './chat-page.ts'
+import {assistant, composer, finished, lastAssistant, newChat, openChatPage, send} from './chat-page.ts'
+import type {AppPage} from './app-page.ts'
 
-let chat: ChatPage
+let chat: AppPage
 let page: Page
 
 beforeAll(async () => {

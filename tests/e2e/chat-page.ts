@@ -3,54 +3,20 @@
  * preview` with the offline replay model, a Chromium page on it, and what
  * a user does there.
  */
-import type {Browser, BrowserContext, Page} from 'playwright-core'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import type {Page} from 'playwright-core'
+import {openAppPage, type AppPage} from './app-page.ts'
 
 export const composer = 'textarea[aria-label="Message"]'
 export const assistant = '[data-role="assistant"]'
 export const lastAssistant = `${assistant}:last-of-type`
 export const finished = (status = 'done') => `${lastAssistant}[data-status="${status}"][data-render-state="idle"]`
 
-export interface ChatPage {
-  build: AppBuild
-  served: Served
-  browser: Browser
-  context: BrowserContext
-  page: Page
-  network: NetworkLog
-  /** Errors the page logged. */
-  errors: string[]
-  close: () => Promise<void>
-}
-
-/** Serve the build, open it in Chromium and switch to the Chat view. */
-export async function openChatPage(): Promise<ChatPage> {
-  const build = appBuild()
-  // The handler reads the replay rate when the preview server starts: fast
-  // enough for short tests, slow enough to watch a reply stream.
-  const tps = process.env.CHAT_REPLAY_TPS
-  process.env.CHAT_REPLAY_TPS = '120'
-  let served: Served
-  try {
-    served = await serve(build.outDir)
-  } finally {
-    if (tps === undefined) delete process.env.CHAT_REPLAY_TPS
-    else process.env.CHAT_REPLAY_TPS = tps
-  }
-  const browser = await launchChromium()
-  const context = await browser.newContext({viewport: {width: 1300, height: 850}})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
-  const page = await context.newPage()
-  page.on('dialog', (dialog) => void dialog.accept())
-  const chat = {build, served, browser, context, page, network: guardNetwork(page), errors: collectErrors(page)}
-  await openChat(page, served.url)
-  return {
-    ...chat,
-    close: async () => {
-      await browser.close()
-      await served.close()
-    },
-  }
+/** Open the app in the Chat view, its replay model slow enough to watch a reply stream and fast enough for short tests. */
+export async function openChatPage(): Promise<AppPage> {
+  const chat = await openAppPage({viewport: {width: 1300, height: 850}, env: {CHAT_REPLAY_TPS: '120'}})
+  chat.page.on('dialog', (dialog) => void dialog.accept())
+  await openChat(chat.page, chat.served.url)
+  return chat
 }
 
 /** Load the app at `url` and switch to the Chat view. */

@@ -11,9 +11,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {replayAnswer} from '../../server/models/replay-answers.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {expectSameHtml, renderedAndExpected} from './compare-html.ts'
-import {assistant, composer, copiedReply, finished, lastAssistant, newChat, openChat, openChatPage, send, waitForReplyText, type ChatPage} from './chat-page.ts'
+import {assistant, composer, copiedReply, finished, lastAssistant, newChat, openChat, openChatPage, send, waitForReplyText} from './chat-page.ts'
+import type {AppPage} from './app-page.ts'
 
-let chat: ChatPage
+let chat: AppPage
 let page: Page
 
 beforeAll(async () => {

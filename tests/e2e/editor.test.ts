@@ -6,9 +6,10 @@
  */
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {openAppPage, type AppPage} from './app-page.ts'
+import {collectErrors, root, type NetworkLog, type Served} from './browser.ts'
 import {
   focusEditorEnd,
   installPaintedFrames,
@@ -21,30 +22,21 @@ import {
   type PaintedFrames,
 } from './app-helpers.ts'
 
-let build: AppBuild
-let served: Served
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
+let served: Served
 let network: NetworkLog
 let errors: string[]
 
 beforeAll(async () => {
-  build = appBuild()
-  served = await serve(build.outDir)
-  browser = await launchChromium()
-  context = await browser.newContext({viewport: {width: 1400, height: 900}})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
-  page = await context.newPage()
-  network = guardNetwork(page)
-  errors = collectErrors(page)
+  app = await openAppPage()
+  ;({page, served, network, errors} = app)
   await page.goto(served.url)
   await waitForEditor(page)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await served?.close()
+  await app?.close()
 })
 
 describe('editor and preview', () => {
@@ -242,7 +234,7 @@ describe('editor and preview', () => {
 
 describe('font warm-up', () => {
   it('should lay out a specimen of every kind of text out of sight when the page is idle, then remove it', async () => {
-    const fresh = await context.newPage()
+    const fresh = await app.context.newPage()
     const freshErrors = collectErrors(fresh)
     await fresh.addInitScript(() => {
       const seen: {added: number; removed: number; kinds: string[]; visible: string[]} = {added: 0, removed: 0, kinds: [], visible: []}

@@ -1,8 +1,16 @@
+/**
+ * Long documents in the Editor view, in Chromium against the production
+ * build: the panes scroll together, a 1 MB sample loads into Monaco a chunk
+ * at a time, the preview mounts only what is near the screen, and a worker
+ * that fails leaves the last render in place. No request may leave
+ * localhost.
+ */
 import GithubSlugger from 'github-slugger'
 import lzString from 'lz-string'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {openAppPage, type AppPage} from './app-page.ts'
+import type {NetworkLog, Served} from './browser.ts'
 import {generateMarkdown} from '../../shared/gen-samples.ts'
 import {
   documentName,
@@ -19,30 +27,21 @@ import {
   type PaintedFrames,
 } from './app-helpers.ts'
 
-let build: AppBuild
-let served: Served
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
+let served: Served
 let network: NetworkLog
 let errors: string[]
 
 beforeAll(async () => {
-  build = appBuild()
-  served = await serve(build.outDir)
-  browser = await launchChromium()
-  context = await browser.newContext({viewport: {width: 1400, height: 900}})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
-  page = await context.newPage()
-  network = guardNetwork(page)
-  errors = collectErrors(page)
+  app = await openAppPage()
+  ;({page, served, network, errors} = app)
   await page.goto(served.url)
   await waitForEditor(page)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await served?.close()
+  await app?.close()
 })
 
 describe('scroll sync', () => {

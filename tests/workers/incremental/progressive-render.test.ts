@@ -131,7 +131,7 @@ describe('progressive first render', () => {
     )
     mirror.apply(final)
     // The first update holds the three blocks before the code, and went out
-    // before the code was highlighted (which took 250 ms here, cold).
+    // before the code was highlighted, which is slow in a grammar not used yet.
     expect(first).toHaveLength(3)
     expect(first[0]).toContain('Title')
     expect(highlightedBeforeFirst).toBe(false)
