@@ -6,7 +6,18 @@
  * show them all at once with its "Show remote images" switch
  * (`RemoteImagesBar`). Chat replies have no switch, only the click.
  */
-import {createContext, useContext, useLayoutEffect, useMemo, useState, type ComponentProps, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 
 /** What the preview around an image allows, and where its remote hosts are noted. */
 interface RemoteImagesPolicy {
@@ -39,7 +50,9 @@ type ImageProps = ComponentProps<'img'> & {node?: unknown}
 /** `<img>`: a remote image is a placeholder until clicked or allowed. */
 export function Image({node: _node, ...props}: ImageProps) {
   const {shown, note} = useContext(RemoteImages)
-  const [clicked, setClicked] = useState(false)
+  // A click loads the image in this document only: it is kept with the document's `note`.
+  const [clickedIn, setClickedIn] = useState<{note: RemoteImagesPolicy['note']}>()
+  const clicked = clickedIn !== undefined && clickedIn.note === note
   const host = typeof props.src === 'string' ? remoteHost(props.src) : undefined
   useLayoutEffect(() => {
     if (host) note?.(host)
@@ -51,7 +64,7 @@ export function Image({node: _node, ...props}: ImageProps) {
     if ('key' in event && event.key !== 'Enter' && event.key !== ' ') return
     event.preventDefault()
     event.stopPropagation()
-    setClicked(true)
+    setClickedIn({note})
   }
   // A span, not a button: a button inside a link is not valid HTML.
   return (
@@ -83,8 +96,16 @@ export interface RemoteImagesScopeProps {
  */
 export function RemoteImagesScope({documentId, shown, onShownChange, children}: RemoteImagesScopeProps) {
   const [seen, setSeen] = useState<{documentId: string | undefined; hosts: readonly string[]}>({documentId, hosts: []})
-  if (seen.documentId !== documentId) setSeen({documentId, hosts: []})
-  const [note] = useState(() => (host: string) => setSeen((seen) => (seen.hosts.includes(host) ? seen : {...seen, hosts: [...seen.hosts, host]})))
+  // A new function per document: images that stay mounted across a switch
+  // of documents (the same text renders the same blocks) note their hosts again.
+  const note = useCallback(
+    (host: string) =>
+      setSeen((seen) => {
+        const hosts = seen.documentId === documentId ? seen.hosts : []
+        return hosts.includes(host) ? seen : {documentId, hosts: [...hosts, host]}
+      }),
+    [documentId],
+  )
   const policy = useMemo(() => ({shown, note}), [shown, note])
   const hosts = seen.documentId === documentId ? seen.hosts : []
   return (

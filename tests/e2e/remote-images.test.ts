@@ -98,6 +98,20 @@ describe('remote images in a document', () => {
     expect(await page.locator(`${previewRoot} .remote-image`).count()).toBe(1)
   })
 
+  it('should show the bar and the placeholders again in a new document with the same images', async () => {
+    await openMarkdown(page, served.url, readme())
+    await page.locator(`${previewRoot} .remote-image`, {hasText: 'Build status'}).click()
+    await expect.poll(loadedImages).toEqual(['/badge.png', '/e2e-images/local.png'])
+    requested = []
+    // The same text in a new document, from the tab already open: the blocks may stay mounted.
+    for (let round = 0; round < 3; round++) {
+      await openMarkdown(page, served.url, readme())
+      await expect.poll(() => page.locator('.remote-images-bar').count()).toBe(1)
+      expect(await page.locator(`${previewRoot} .remote-image`).count()).toBe(2)
+    }
+    expect(requested).toEqual([])
+  })
+
   it('should load them all with the switch, and keep the switch on for this document only', async () => {
     await openMarkdown(page, served.url, readme())
     await page.getByLabel('Show remote images').check()
