@@ -22,6 +22,18 @@ const timedBrowserTests = [
   'tests/e2e/documents.test.ts',
 ]
 const appBuild = ['tests/e2e/global-setup.ts']
+/**
+ * Tests that assert what a fresh worker has not done yet (a grammar not
+ * loaded, patterns not compiled), or replace a module: each runs in a
+ * process of its own. The other unit tests share their processes, so the
+ * pipeline, Shiki and KaTeX load once per process rather than once per file.
+ */
+const freshProcessTests = [
+  'tests/workers/highlighter.test.ts',
+  'tests/workers/grammar-warmup.test.ts',
+  'tests/workers/incremental/progressive-render.test.ts',
+  'tests/workers/pool-size.test.ts',
+]
 
 export default defineConfig({
   // The generated benchmark samples (`/samples/large-*.md`): see shared/gen-samples.ts.
@@ -42,7 +54,11 @@ export default defineConfig({
     maxWorkers: 2,
     // `npm run test:unit` runs the `unit` projects, `npm run test:e2e` the `e2e` ones, `npm test` all.
     projects: [
-      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests]}},
+      {
+        extends: true,
+        test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests], isolate: false},
+      },
+      {extends: true, test: {name: 'unit-fresh', include: freshProcessTests}},
       {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
       {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},
       {extends: true, test: {name: 'e2e-timed', include: timedBrowserTests, globalSetup: appBuild, maxWorkers: 1, sequence: {groupOrder: 2}}},

@@ -8,19 +8,21 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   // Loaded on use: Playwright takes most of a second to load, which the CLI pays only for a document with diagrams.
   const {chromium} = await import('playwright-core')
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      // Chromium's own sandbox cannot run as root.
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  })
+  return chromium.launch({executablePath: chromiumPath, args: chromiumArgs(extraArgs)})
+}
+
+/** Chromium's command-line switches: headless, and nothing that phones home. */
+export function chromiumArgs(extraArgs: string[] = []): string[] {
+  return [
+    '--headless',
+    // Chromium's own sandbox cannot run as root.
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    ...extraArgs,
+  ]
 }

@@ -11,7 +11,7 @@ import {visit} from 'unist-util-visit'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {generateReply} from '../../shared/gen-reply.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from '../e2e/browser.ts'
+import {buildApp, collectErrors, guardNetwork, connectChromium, serve, type BuildResult, type NetworkLog, type Served} from '../e2e/browser.ts'
 import type {Shown} from './streamdown-harness.tsx'
 
 let build: BuildResult
@@ -24,7 +24,7 @@ let errors: string[]
 beforeAll(async () => {
   build = await buildApp({input: 'tests/bench/streamdown.html'})
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
   page = await browser.newPage()
   network = guardNetwork(page)
   errors = collectErrors(page)

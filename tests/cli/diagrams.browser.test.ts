@@ -11,7 +11,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
-import {launchChromium} from '../e2e/browser.ts'
+import {connectChromium} from '../e2e/browser.ts'
 import {root, runCli} from './run-cli.ts'
 
 const fence = (...lines: string[]) => ['```mermaid', ...lines, '```'].join('\n')
@@ -41,7 +41,7 @@ beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'offthread-diagrams-'))
   file = join(temp, 'diagrams.md')
   await writeFile(file, markdown)
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
-import {launchChromium} from '../e2e/browser.ts'
+import {connectChromium} from '../e2e/browser.ts'
 import {root, runCli} from './run-cli.ts'
 
 let temp: string
@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The fixture's one image is relative, so it resolves next to the document.
   await copyFile(join(root, 'tests/fixtures/logo.svg'), join(temp, 'logo.svg'))
   url = pathToFileURL(out).href
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * clipboard, with its requests and errors recorded.
  */
 import type {Browser, BrowserContext, Page} from 'playwright-core'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 export interface AppPage {
   build: AppBuild
@@ -38,7 +38,7 @@ export async function openAppPage({viewport = {width: 1400, height: 900}, env = 
       else process.env[name] = value
     }
   }
-  const browser = await launchChromium()
+  const browser = await connectChromium()
   const context = await browser.newContext({viewport})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
   const page = await context.newPage()

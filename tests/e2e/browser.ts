@@ -6,14 +6,22 @@ import {mkdtemp} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
-import type {Page} from 'playwright-core'
+import type {Browser, Download, Page} from 'playwright-core'
 import {build, preview} from 'vite'
 import {inject} from 'vitest'
 
 /** The repository root, which is Vite's root. */
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
-export {launchChromium} from '../../cli/chromium.ts'
+/**
+ * The Chromium that global-setup.ts started for the whole run, connected
+ * to: each test file gets its own connection, and closing it closes the
+ * file's pages and contexts, not the browser.
+ */
+export async function connectChromium(): Promise<Browser> {
+  const {chromium} = await import('playwright-core')
+  return chromium.connect(inject('chromiumEndpoint'))
+}
 
 export interface BuildOptions {
   /** HTML entries relative to the root, such as `tests/harness/worker.html`; default `index.html`. */
@@ -23,6 +31,13 @@ export interface BuildOptions {
 export interface BuildResult {
   outDir: string
   ms: number
+}
+
+/** The text of a file the page downloaded (read through the connection: the browser keeps the file). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** Production build with the repo's `vite.config.ts` into a fresh temp dir. */

@@ -27,7 +27,7 @@ import {
   waitForRender,
   type PaintedFrames,
 } from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, connectChromium, downloadedText, guardNetwork, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -71,7 +71,7 @@ beforeAll(async () => {
   await writeFile(path.join(build.outDir, 'e2e/remote.md'), '# Remote document\n\nFetched **by address**.\n')
   served = await serve(build.outDir)
   closedPort = await freePort()
-  browser = await launchChromium()
+  browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 800}})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
   page = await newPage()
@@ -297,7 +297,7 @@ describe('export', () => {
     await openMarkdown(page, served.url, markdown)
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Export HTML")')])
     expect(download.suggestedFilename()).toBe('Offthread feature tour.html')
-    const html = await readFile((await download.path())!, 'utf8')
+    const html = await downloadedText(download)
     const {hast} = await markdownToHast(markdown)
     const expected = hastToDocument(hast, {title: titleOf(hast), css: `${await katexCss()}\n${documentCss}`})
     // The CLI has no DOM to draw diagrams with: it leaves their code, where the export has both drawings.

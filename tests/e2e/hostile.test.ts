@@ -10,7 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {nestingSliceLevels} from '../../src/render/components.tsx'
 import {delimiterRuns, hostileInputs} from '../fixtures/hostile.ts'
 import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {framePhase, mostTaskCpu, observeLongFrames, report, takeLongFrames} from './long-frames.ts'
 import {traceMainThread} from './main-thread.ts'
 
@@ -71,7 +71,7 @@ let errors: string[]
 beforeAll(async () => {
   build = appBuild()
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
   const context = await browser.newContext({viewport: {width: 1400, height: 900}})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
   page = await context.newPage()

@@ -12,7 +12,7 @@ import path from 'node:path'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {focusEditorEnd, openMarkdown, previewRoot, renderVersion, replaceEditorText, waitForRender} from './app-helpers.ts'
-import {appBuild, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, guardNetwork, connectChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 import {traceMainThread} from './main-thread.ts'
 
 let build: AppBuild
@@ -84,7 +84,7 @@ beforeAll(async () => {
     if (tps === undefined) delete process.env.CHAT_REPLAY_TPS
     else process.env.CHAT_REPLAY_TPS = tps
   }
-  browser = await launchChromium()
+  browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 900}, colorScheme: 'light'})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
   page = await context.newPage()

@@ -8,7 +8,7 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -18,7 +18,7 @@ let context: BrowserContext | undefined
 beforeAll(async () => {
   build = appBuild()
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterEach(async () => {

@@ -13,7 +13,7 @@ import path from 'node:path'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {openMarkdown, previewRoot, waitForRender} from './app-helpers.ts'
-import {appBuild, collectErrors, launchChromium, root, serve, type Served} from './browser.ts'
+import {appBuild, collectErrors, connectChromium, root, serve, type Served} from './browser.ts'
 
 /** A 1×1 PNG. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -38,7 +38,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
   imageOrigin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
-  browser = await launchChromium()
+  browser = await connectChromium()
   page = await (await browser.newContext({viewport: {width: 1280, height: 800}})).newPage()
   errors = collectErrors(page)
 })

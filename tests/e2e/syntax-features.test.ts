@@ -11,7 +11,7 @@ import path from 'node:path'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {openMarkdown, previewRoot} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, guardNetwork, connectChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -61,7 +61,7 @@ beforeAll(async () => {
     if (tps === undefined) delete process.env.CHAT_REPLAY_TPS
     else process.env.CHAT_REPLAY_TPS = tps
   }
-  browser = await launchChromium()
+  browser = await connectChromium()
   const context = await browser.newContext({viewport: {width: 1280, height: 1000}, colorScheme: 'light'})
   page = await context.newPage()
   network = guardNetwork(page)

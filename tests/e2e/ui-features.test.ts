@@ -5,11 +5,10 @@
  * back), files that are not text are refused, and printing prints the
  * rendered document alone.
  */
-import {readFile} from 'node:fs/promises'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {documentName, openMarkdown, previewRoot, visibleEditorLines, waitForDocument} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, collectErrors, connectChromium, downloadedText, guardNetwork, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -22,7 +21,7 @@ let errors: string[]
 beforeAll(async () => {
   build = appBuild()
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 800}, acceptDownloads: true})
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
   page = await context.newPage()
@@ -79,7 +78,7 @@ describe('table toolbar', () => {
   it('should download a table as a CSV file', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(`${previewRoot} .table-toolbar button:has-text("Download CSV")`)])
     expect(download.suggestedFilename()).toBe('table.csv')
-    expect(await readFile(await download.path(), 'utf8')).toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
+    expect(await downloadedText(download)).toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
   })
 
   it('should copy every column of a wide table, not only those mounted', async () => {
@@ -178,7 +177,7 @@ describe('files', () => {
     await page.click('.file-menu > .button')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.file-download')])
     expect(download.suggestedFilename()).toBe('chosen.md')
-    expect(await readFile(await download.path(), 'utf8')).toBe('# Chosen\n\nPlain text.\n')
+    expect(await downloadedText(download)).toBe('# Chosen\n\nPlain text.\n')
   })
 
   it('should save with Ctrl+S to the file it was opened from', async () => {

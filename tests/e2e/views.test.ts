@@ -7,14 +7,14 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {previewRoot} from './app-helpers.ts'
-import {appBuild, collectErrors, launchChromium, serve, type Served} from './browser.ts'
+import {appBuild, collectErrors, connectChromium, serve, type Served} from './browser.ts'
 
 let served: Served
 let browser: Browser
 
 beforeAll(async () => {
   served = await serve(appBuild().outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterAll(async () => {

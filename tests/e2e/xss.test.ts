@@ -12,7 +12,7 @@ import type {Browser, BrowserContext, Page, Request} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {xssPayloads} from '../fixtures/xss-payloads.ts'
 import {previewRoot, waitForEditor, waitForRender} from './app-helpers.ts'
-import {appBuild, guardNetwork, isLocal, launchChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {appBuild, guardNetwork, isLocal, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 let build: AppBuild
 let served: Served
@@ -38,7 +38,7 @@ const body = `${previewRoot} .markdown-body`
 beforeAll(async () => {
   build = appBuild()
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1400, height: 900}})
   // Links to other sites may open (in a new tab), but nothing may reach them.
   await context.route(

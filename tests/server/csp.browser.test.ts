@@ -8,7 +8,7 @@ import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
 import {startServer, type RunningServer} from '../../server/index.ts'
 import {openMarkdown} from '../e2e/app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, launchChromium} from '../e2e/browser.ts'
+import {appBuild, collectErrors, guardNetwork, connectChromium} from '../e2e/browser.ts'
 
 let server: RunningServer
 let browser: Browser
@@ -16,7 +16,7 @@ let browser: Browser
 beforeAll(async () => {
   const build = appBuild()
   server = await startServer({distDir: build.outDir, port: 0, host: '127.0.0.1', chat: {replayTps: 0, log: () => {}}, requestLog: () => {}})
-  browser = await launchChromium()
+  browser = await connectChromium()
 })
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {createSessionMirror} from '../../shared/protocol.ts'
 import type {RenderResult} from '../../workers/types.ts'
-import {buildApp, collectErrors, guardNetwork, launchChromium, serve, type BuildResult, type NetworkLog, type Served} from '../e2e/browser.ts'
+import {buildApp, collectErrors, guardNetwork, connectChromium, serve, type BuildResult, type NetworkLog, type Served} from '../e2e/browser.ts'
 
 const doc = `# Doc
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   build = await buildApp({input: 'tests/harness/worker.html'})
   assets = await readdir(path.join(build.outDir, 'assets'))
   served = await serve(build.outDir)
-  browser = await launchChromium()
+  browser = await connectChromium()
   page = await browser.newPage()
   network = guardNetwork(page)
   errors = collectErrors(page)
