@@ -25,8 +25,7 @@ const appBuild = ['tests/e2e/global-setup.ts']
 /**
  * Tests that assert what a fresh worker has not done yet (a grammar not
  * loaded, patterns not compiled), or replace a module: each runs in a
- * process of its own. The other unit tests share their processes, so the
- * pipeline, Shiki and KaTeX load once per process rather than once per file.
+ * process of its own, where the others share theirs.
  */
 const freshProcessTests = [
   'tests/workers/highlighter.test.ts',
@@ -52,13 +51,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Test files share their processes: what they import loads once per process, not once per file.
+    isolate: false,
     // `npm run test:unit` runs the `unit` projects, `npm run test:e2e` the `e2e` ones, `npm test` all.
     projects: [
-      {
-        extends: true,
-        test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests], isolate: false},
-      },
-      {extends: true, test: {name: 'unit-fresh', include: freshProcessTests}},
+      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests]}},
+      {extends: true, test: {name: 'unit-fresh', include: freshProcessTests, isolate: true}},
       {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
       {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},
       {extends: true, test: {name: 'e2e-timed', include: timedBrowserTests, globalSetup: appBuild, maxWorkers: 1, sequence: {groupOrder: 2}}},
