@@ -82,10 +82,9 @@ export function mostTaskCpu({tasks}: Phase): number {
 }
 
 /**
- * `tasks: longest 40 ms (CPU 14 ms), most CPU 17 ms; long frames 51, 60 ms
- * (blocked 10 ms beyond 50) [51: CPU 20 ms, FrameRequestCallback (?
- * index.js:120) 20, rendering 25; 60: ...]`: a frame's CPU time is its
- * tasks'.
+ * `tasks: longest W ms (CPU C ms), most CPU M ms; long frames F, … ms
+ * (blocked B ms beyond 50) [F: CPU C ms, SCRIPT (SOURCE) S, rendering R; …]`:
+ * a frame's CPU time is its tasks'.
  */
 export function report(phase: Phase): string {
   const longest = phase.tasks.reduce<MainThreadTask | undefined>((most, task) => (most && most.wall >= task.wall ? most : task), undefined)
