@@ -2,7 +2,7 @@
  * What a render session sends and how the receiving side applies it: the one
  * definition the worker, the app, the CLI and the tests share.
  */
-import type {Root, RootContent} from 'hast'
+import type {ElementContent, Root, RootContent} from 'hast'
 
 /** A problem in the content (a broken formula, an unknown language), not a bug. */
 export interface RenderMessage {
@@ -20,6 +20,15 @@ export interface RenderedBlock {
   id: string
   /** The block's top-level nodes; `data-line-*` count from 1 at the block's first line. */
   hast: Root
+  /**
+   * Set when `hast` holds only what changed since the block the receiver
+   * holds under this id (code that grows a line at a time): `kept[0]` of its
+   * top-level nodes are the held ones, and `hast` has the rest. Each further
+   * level goes into the first node sent, which keeps `kept[level]` of the
+   * children of the held node in its place and has the rest. Kept nodes are
+   * the receiver's own objects, so it can tell they did not change.
+   */
+  kept?: number[]
 }
 
 /** Where a block sits in the document. */
@@ -95,7 +104,12 @@ export function applyUpdate(held: HeldBlocks, update: SessionUpdate): HeldBlocks
       ? update.order
       : [...held.order.slice(0, update.orderStart), ...update.order, ...held.order.slice(held.order.length - keep)]
   if (order.length !== update.total) return undefined
-  const received = new Map(update.blocks.map((block) => [block.id, block.hast]))
+  const received = new Map<string, Root>()
+  for (const {id, hast, kept} of update.blocks) {
+    const children = kept ? withKept(held.blocks.get(id)?.children, hast.children, kept, 0) : hast.children
+    if (!children) return undefined
+    received.set(id, {...hast, children: children as RootContent[]})
+  }
   const blocks = new Map<string, Root>()
   for (const {id} of order) {
     const block = received.get(id) ?? held.blocks.get(id)
@@ -103,6 +117,54 @@ export function applyUpdate(held: HeldBlocks, update: SessionUpdate): HeldBlocks
     blocks.set(id, block)
   }
   return {order, blocks}
+}
+
+type Content = RootContent | ElementContent
+
+/**
+ * How much of `after` (a block's new nodes) is `before` (the nodes the
+ * receiver holds), as `RenderedBlock.kept` says it: the leading nodes that
+ * are the same objects, level by level down the first node that is not.
+ * `undefined` when nothing is kept.
+ */
+export function keptOf(before: readonly Content[], after: readonly Content[]): number[] | undefined {
+  const kept: number[] = []
+  for (let held = before, now = after; ; ) {
+    let same = 0
+    while (same < held.length && same < now.length && held[same] === now[same]) same++
+    kept.push(same)
+    const from = held[same]
+    const to = now[same]
+    if (from?.type !== 'element' || to?.type !== 'element' || from.tagName !== to.tagName) break
+    held = from.children
+    now = to.children
+  }
+  while (kept.length > 0 && kept.at(-1) === 0) kept.pop()
+  return kept.length > 0 ? kept : undefined
+}
+
+/** What of `nodes` is sent when the receiver keeps `kept` of them (see `RenderedBlock.kept`). */
+export function sentPart<T extends Content>(nodes: readonly T[], kept: readonly number[], level = 0): T[] {
+  const sent = nodes.slice(kept[level])
+  const first = sent[0]
+  if (level + 1 < kept.length && first?.type === 'element') sent[0] = {...first, children: sentPart(first.children, kept, level + 1)}
+  return sent
+}
+
+/** The nodes a block sent with `kept` stands for, from the `held` ones; `undefined` when they do not fit. */
+function withKept(held: readonly Content[] | undefined, sent: readonly Content[], kept: readonly number[], level: number): Content[] | undefined {
+  const count = kept[level]!
+  if (!held || held.length < count) return undefined
+  const nodes = [...held.slice(0, count), ...sent]
+  if (level + 1 < kept.length) {
+    const from = held[count]
+    const to = sent[0]
+    if (from?.type !== 'element' || to?.type !== 'element') return undefined
+    const children = withKept(from.children, to.children, kept, level + 1)
+    if (!children) return undefined
+    nodes[count] = {...to, children: children as ElementContent[]}
+  }
+  return nodes
 }
 
 /**

@@ -9,6 +9,7 @@ import type {Root} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {memo} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {setCodeLinesAside} from './code-lines.tsx'
 import {components} from './components.tsx'
 
 /** Props of a block. */
@@ -30,6 +31,6 @@ export const Block = memo(function Block({hast, lineOffset}: BlockProps) {
 })
 
 const BlockContent = memo(function BlockContent({hast}: {hast: Root}) {
-  // The node goes to the components: a wide table's holds its rows.
-  return toJsxRuntime(hast, {Fragment, jsx, jsxs, components, passNode: true})
+  // The node goes to the components: a wide table's holds its rows, a code block's its lines.
+  return toJsxRuntime(setCodeLinesAside(hast), {Fragment, jsx, jsxs, components, passNode: true})
 })

@@ -22,6 +22,7 @@ import {
 } from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
 import {columnsOf, sliceColumns} from '../../shared/display.ts'
+import {Code} from './code-lines.tsx'
 import {NestingSlices} from './leave-nesting.ts'
 import {Diagram} from './mermaid/Diagram.tsx'
 import {coalesced, useGradual} from './mount-scheduler.ts'
@@ -284,6 +285,7 @@ function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>;
 export const components = {
   p: Paragraph,
   pre: Pre,
+  code: Code,
   a: Link,
   img: Image,
   input: Checkbox,

@@ -8,7 +8,7 @@
  * object, which the runtime passes on. One object per string also travels
  * once per message: structured cloning keeps shared references shared.
  */
-import type {ElementContent, RootContent} from 'hast'
+import type {Element, ElementContent, RootContent} from 'hast'
 import styleToObject from 'style-to-object'
 
 type StyleObject = Record<string, string>
@@ -41,6 +41,14 @@ export function styleObject(value: string): StyleObject | undefined {
 }
 
 /**
+ * Frozen nodes (highlighted lines, typeset formulas) with their style
+ * objects: the same copy each time, so code that grows keeps its earlier
+ * lines as the same objects, and the update sends only the new ones (see
+ * `RenderedBlock.kept`).
+ */
+const frozenCopies = new WeakMap<Element, Element>()
+
+/**
  * `nodes` with style objects for style strings; unchanged nodes are shared,
  * never changed: the render memo and the pipeline's caches hold them.
  */
@@ -49,14 +57,24 @@ export function withStyleObjects<T extends RootContent | ElementContent>(nodes: 
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index]!
     if (node.type !== 'element') continue
-    const {style} = node.properties
-    const parsed = typeof style === 'string' ? styleObject(style) : undefined
-    const children = node.children.length > 0 ? withStyleObjects(node.children) : node.children
-    if (!parsed && children === node.children) continue
-    // React's shape, not HAST's: see the module comment.
-    const properties = parsed ? {...node.properties, style: parsed as unknown as string} : node.properties
+    const shown = withStyleObject(node)
+    if (shown === node) continue
     copy ??= [...nodes]
-    copy[index] = {...node, properties, children}
+    copy[index] = shown as T
   }
   return copy ?? nodes
+}
+
+function withStyleObject(node: Element): Element {
+  const frozen = Object.isFrozen(node)
+  const known = frozen ? frozenCopies.get(node) : undefined
+  if (known) return known
+  const {style} = node.properties
+  const parsed = typeof style === 'string' ? styleObject(style) : undefined
+  const children = node.children.length > 0 ? withStyleObjects(node.children) : node.children
+  // React's shape, not HAST's: see the module comment.
+  const properties = parsed ? {...node.properties, style: parsed as unknown as string} : node.properties
+  const shown = !parsed && children === node.children ? node : {...node, properties, children}
+  if (frozen) frozenCopies.set(node, shown)
+  return shown
 }

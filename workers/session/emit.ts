@@ -1,10 +1,11 @@
 /**
  * Stage 5, emit: the update that takes the main thread from the blocks it
  * holds to the blocks placed now. Only the changed stretch of the order
- * goes, and only the blocks whose nodes it does not hold already.
+ * goes, and only the blocks whose nodes it does not hold already; of a
+ * block it holds an earlier form of, only the nodes that are not the same.
  */
 import type {RootContent} from 'hast'
-import type {BlockPlacement, RenderMessage, RenderedBlock, SessionUpdate} from '../../shared/protocol.ts'
+import {keptOf, sentPart, type BlockPlacement, type RenderMessage, type RenderedBlock, type SessionUpdate} from '../../shared/protocol.ts'
 import type {Placed} from './place.ts'
 
 /** What the main thread holds of a session, as far as the worker knows. */
@@ -53,8 +54,10 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
   for (let index = orderStart; index < placed.length - keep; index++) {
     const {id, lineOffset, nodes} = placed[index]!
     order.push({id, lineOffset})
-    if (held.nodes.get(id) !== nodes) {
-      blocks.push({id, hast: {type: 'root', children: nodes}})
+    const before = held.nodes.get(id)
+    if (before !== nodes) {
+      const kept = before && keptOf(before, nodes)
+      blocks.push(kept ? {id, hast: {type: 'root', children: sentPart(nodes, kept)}, kept} : {id, hast: {type: 'root', children: nodes}})
       held.nodes.set(id, nodes)
     }
   }

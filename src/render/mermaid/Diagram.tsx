@@ -5,10 +5,10 @@
  * source has an error, the highlighted source shows in its place.
  */
 import type {Element} from 'hast'
-import {toString} from 'hast-util-to-string'
 import {useAtomValue} from 'jotai'
 import {useEffect, useLayoutEffect, useRef, useState, type ComponentProps} from 'react'
 import {resolvedThemeAtom} from '../../state/settings.ts'
+import {preText} from '../code-lines.tsx'
 import {diagramFontFamily, type DrawnDiagram} from '../../../shared/diagrams.ts'
 
 type Props = ComponentProps<'pre'> & {node?: unknown}
@@ -16,7 +16,7 @@ type Props = ComponentProps<'pre'> & {node?: unknown}
 /** A mermaid code block shown as its diagram. */
 export function Diagram({node, ...props}: Props) {
   const theme = useAtomValue(resolvedThemeAtom)
-  const source = node ? toString(node as Element) : ''
+  const source = node ? preText(node as Element) : ''
   const [drawn, setDrawn] = useState<DrawnDiagram>()
   const [showSource, setShowSource] = useState(false)
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')

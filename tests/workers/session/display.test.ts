@@ -1,6 +1,7 @@
-import type {Element, Root} from 'hast'
+import type {Element, ElementContent, Root} from 'hast'
+import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
-import {createSessionMirror, type SessionUpdate} from '../../../shared/protocol.ts'
+import {applyUpdate, createSessionMirror, noBlocks, type SessionUpdate} from '../../../shared/protocol.ts'
 import {hastToDisplay} from '../../../workers/display/block-to-display.ts'
 import {markdownToHast} from '../../../workers/pipeline.ts'
 import {closeSession, renderSession} from '../../../workers/session/session.ts'
@@ -89,6 +90,30 @@ describe('display session', () => {
     expect(withHeading!.blocks.length).toBeGreaterThan(15)
     // A heading renamed: the headings after it take the number before.
     expect(withRename!.blocks.length).toBeGreaterThan(8)
+  })
+
+  it('should send only the new lines of code that streams in, the receiver keeping the nodes of the lines it holds', async () => {
+    const code = '```ts\n' + Array.from({length: 60}, (_, line) => `const value${line}: number = ${line} // line ${line}`).join('\n') + '\n```\n'
+    const id = `display-${++sessions}`
+    let held = noBlocks
+    let lines: ElementContent[] = []
+    let linesSent = 0
+    let appends = 0
+    for (let end = 6; end <= code.length + 6; end += 6) {
+      const text = code.slice(0, end)
+      const update = await renderSession(id, text, ++appends, {heal: true}, () => {}, 'display')
+      held = applyUpdate(held, update) ?? noBlocks
+      expect(held.order, JSON.stringify(text)).toHaveLength(1)
+      const before = lines
+      lines = elementsOf(held.blocks.get(held.order[0]!.id)!, 'code')[0]!.children
+      // All but the last line held and the line ending before it are the same nodes.
+      expect(before.slice(0, -2).filter((line, index) => lines[index] !== line)).toEqual([])
+      for (const block of update.blocks) linesSent += elementsOf(block.hast, 'span').filter((span) => String(span.properties.class) === 'line').length
+    }
+    closeSession(id)
+    expect(toHtml(held.blocks.get(held.order[0]!.id)!)).toBe(toHtml(hastToDisplay((await markdownToHast(code)).hast)))
+    // The whole block each time would be about 30 lines an append.
+    expect(linesSent).toBeLessThan(3 * appends)
   })
 
   it('should give the HTML target plain HAST', async () => {
