@@ -3,7 +3,7 @@
  * view in Debian's Chromium (headless, with Playwright), print the figures
  * and their ratios, and write the JSON to `bench/results/`.
  */
-import {mkdir, readFile, writeFile} from 'node:fs/promises'
+import {mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type {Browser, Page} from 'playwright-core'
@@ -25,9 +25,11 @@ async function main(): Promise<void> {
   }
   const started = performance.now()
   let dist = args.dist
+  // A build made here is removed at the end; one given with --dist is kept.
+  let built: string | undefined
   if (!dist) {
     log('Building the app…')
-    dist = (await buildApp()).outDir
+    dist = built = (await buildApp()).outDir
   }
   const served = await serve(dist)
   // The benchmark calls `gc()` between runs.
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close()
     await served.close()
+    if (built) await rm(built, {recursive: true, force: true})
   }
 }
 

@@ -80,9 +80,12 @@ export default function Editor() {
   // once it exists.
   if (id !== undefined) prepare(id)
   const model = path ? monaco.editor.getModel(monaco.Uri.parse(path)) : null
-  const modelOptions = optionsFor(model)
-  const {readOnly: fillingNow, wordWrap, stopRenderingLineAfter, lineNumbersMinChars: gutter} = modelOptions
-  useModelSwitch(editor, model, modelOptions)
+  const options = {...optionsFor(model), fontSize}
+  useModelSwitch(editor, model, options)
+  // The wrapper applies its options again each time their object changes,
+  // and Monaco recomputes all of them each time: it gets the first ones,
+  // and useModelSwitch applies those that change.
+  const [firstOptions] = useState(() => ({...fixedOptions, ...options}))
   useEditsToStore(editor)
 
   if (path === undefined) return null
@@ -95,8 +98,8 @@ export default function Editor() {
       loading={<div className="editor-loading">Loading editor…</div>}
       onMount={onMount}
       saveViewState={false}
-      wrapperProps={{'data-filling': String(fillingNow)}}
-      options={{...fixedOptions, fontSize, readOnly: fillingNow, wordWrap, stopRenderingLineAfter, lineNumbersMinChars: gutter}}
+      wrapperProps={{'data-filling': String(options.readOnly)}}
+      options={firstOptions}
     />
   )
 }

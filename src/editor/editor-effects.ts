@@ -68,27 +68,35 @@ export function useDisposeDeletedModels(): void {
  * document go in between the old model's detach and the new one's attach.
  * Set before the switch, they lay out the old model again in a frame of
  * its own; set after it (the wrapper's order), a new gutter width or
- * read-only state wraps again every line just wrapped.
+ * read-only state wraps again every line just wrapped. Every option that
+ * changes after the editor is made (the font size too) is applied here.
  */
 export function useModelSwitch(editor: EditorInstance | undefined, model: Model | null, options: MonacoEditorApi.IEditorOptions): void {
-  const {readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter} = options
+  const {readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter, fontSize} = options
   useLayoutEffect(() => {
     if (!editor) return
-    const options: MonacoEditorApi.IEditorOptions = {readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter}
+    const options: MonacoEditorApi.IEditorOptions = {readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter, fontSize}
     const current = editor.getModel()
     if (!model || current === model) {
-      editor.updateOptions(options)
+      updateChangedOptions(editor, options)
       return
     }
     const focused = editor.hasTextFocus()
     if (current) viewStates.set(current.uri.toString(), editor.saveViewState())
     editor.setModel(null)
-    editor.updateOptions(options)
+    updateChangedOptions(editor, options)
     editor.setModel(model)
     const state = viewStates.get(model.uri.toString())
     if (state) editor.restoreViewState(state)
     if (focused) editor.focus()
-  }, [editor, model, readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter])
+  }, [editor, model, readOnly, lineNumbersMinChars, folding, wordWrap, stopRenderingLineAfter, fontSize])
+}
+
+/** Give `editor` those of `options` it does not have yet: Monaco recomputes all of its options on each update. */
+function updateChangedOptions(editor: EditorInstance, options: MonacoEditorApi.IEditorOptions): void {
+  const raw = editor.getRawOptions() as Record<string, unknown>
+  const changed = Object.entries(options).filter(([key, value]) => raw[key] !== value)
+  if (changed.length > 0) editor.updateOptions(Object.fromEntries(changed))
 }
 
 /**

@@ -204,6 +204,37 @@ describe('files', () => {
   })
 })
 
+describe('font size', () => {
+  /** Monaco's font size and the preview's paragraphs', in pixels. */
+  const sizes = () =>
+    page.evaluate((selector) => {
+      const size = (element: Element | null) => (element ? Number.parseFloat(getComputedStyle(element).fontSize) : Number.NaN)
+      return {editor: size(document.querySelector('.monaco-editor .view-line')), preview: size(document.querySelector(`${selector} p`))}
+    }, previewRoot)
+
+  it('should make the editor and the preview larger and smaller, in every document', async () => {
+    await openMarkdown(page, served.url, 'A paragraph.\n')
+    const before = await sizes()
+    await page.click('button[aria-label="Larger text"]')
+    await page.click('button[aria-label="Larger text"]')
+    await page.waitForFunction(
+      (size) => Number.parseFloat(getComputedStyle(document.querySelector('.monaco-editor .view-line')!).fontSize) === size,
+      before.editor + 2,
+    )
+    expect(await sizes()).toEqual({editor: before.editor + 2, preview: before.preview + 2})
+    // Another document keeps the size.
+    await openMarkdown(page, served.url, 'Another paragraph.\n')
+    expect(await sizes()).toEqual({editor: before.editor + 2, preview: before.preview + 2})
+    await page.click('button[aria-label="Smaller text"]')
+    await page.click('button[aria-label="Smaller text"]')
+    await page.waitForFunction(
+      (size) => Number.parseFloat(getComputedStyle(document.querySelector('.monaco-editor .view-line')!).fontSize) === size,
+      before.editor,
+    )
+    expect(await sizes()).toEqual(before)
+  })
+})
+
 describe('print', () => {
   it('should print the rendered document alone', async () => {
     await openMarkdown(page, served.url, `# Printed\n\n${table}\n\n\`\`\`js\nconst value = ${'"long line" + '.repeat(20)}1\n\`\`\`\n`)

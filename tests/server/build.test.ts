@@ -1,7 +1,7 @@
 import {mkdir, mkdtemp, rm, utimes, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
-import {beforeEach, describe, expect, test} from 'vitest'
+import {afterEach, beforeEach, describe, expect, test} from 'vitest'
 import {isBuildStale} from '../../server/build.ts'
 
 let root: string
@@ -21,6 +21,10 @@ beforeEach(async () => {
   await touch('workers/pipeline.ts', 0)
   await utimes(path.join(root, 'src'), at(0), at(0))
   await utimes(path.join(root, 'workers'), at(0), at(0))
+})
+
+afterEach(async () => {
+  await rm(root, {recursive: true, force: true})
 })
 
 describe('npm start builds if needed', () => {

@@ -3,7 +3,7 @@
  * post chat requests, parse the UI message stream, and run a fake
  * OpenAI-compatible upstream. Every address is 127.0.0.1.
  */
-import {mkdtemp, writeFile} from 'node:fs/promises'
+import {mkdtemp, rm, writeFile} from 'node:fs/promises'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -19,7 +19,14 @@ export async function startChatServer(chat: Partial<ChatConfig> = {}): Promise<R
   const distDir = await mkdtemp(path.join(tmpdir(), 'offthread-dist-'))
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Offthread</title>')
   const config: ChatConfig = {replayTps: 0, log: () => {}, ...chat, limits: {...noLimits, ...chat.limits}}
-  return startServer({distDir, port: 0, host: '127.0.0.1', chat: config, requestLog: () => {}})
+  const server = await startServer({distDir, port: 0, host: '127.0.0.1', chat: config, requestLog: () => {}})
+  return {
+    ...server,
+    close: async (graceMs) => {
+      await server.close(graceMs)
+      await rm(distDir, {recursive: true, force: true})
+    },
+  }
 }
 
 /** A `useChat`-style request body with one message per text, alternating user and assistant. */

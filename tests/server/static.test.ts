@@ -1,4 +1,4 @@
-import {mkdir, mkdtemp, utimes, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, rm, utimes, writeFile} from 'node:fs/promises'
 import {request, type IncomingHttpHeaders} from 'node:http'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,8 @@ const indexHtml = '<!doctype html><html><head><script type="module" src="/assets
 /** A script large enough to be worth compressing. */
 const bigScript = Array.from({length: 400}, (_, index) => `export const value${index} = ${index} * 2\n`).join('')
 const tour = `# Tour\n\n${'Some text of the tour. '.repeat(100)}\n`
+/** The folder that holds the build and a file beside it. */
+let parent: string
 let dist: string
 let server: RunningServer
 /** The server's request log. */
@@ -19,7 +21,7 @@ const requests: string[] = []
 
 beforeAll(async () => {
   // The build sits next to a file it must never serve.
-  const parent = await mkdtemp(path.join(tmpdir(), 'offthread-static-'))
+  parent = await mkdtemp(path.join(tmpdir(), 'offthread-static-'))
   await writeFile(path.join(parent, 'secret.txt'), 'top secret')
   dist = path.join(parent, 'dist')
   await mkdir(path.join(dist, 'assets'), {recursive: true})
@@ -39,6 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close()
+  await rm(parent, {recursive: true, force: true})
 })
 
 /** GET `rawPath` with `headers`, the body as sent (fetch would decompress it). */

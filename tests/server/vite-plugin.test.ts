@@ -1,4 +1,4 @@
-import {mkdtemp, writeFile} from 'node:fs/promises'
+import {mkdtemp, rm, writeFile} from 'node:fs/promises'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
@@ -18,8 +18,9 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>t</title>')
 })
 
-afterAll(() => {
+afterAll(async () => {
   process.env = saved
+  await rm(root, {recursive: true, force: true})
 })
 
 const origin = (address: AddressInfo | string | null | undefined) => {
