@@ -1,4 +1,4 @@
-/** Run `cli/render.ts` as a real process, the way `npm run render` does. */
+/** Run the CLI as a real process, the way `npm run render` does (`cli/launch.js`). */
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 
@@ -15,8 +15,8 @@ export interface CliResult {
 /** Run the CLI with `args`, feeding `stdin` (empty when not given), with `env` added to the environment. */
 export function runCli(args: string[], stdin: string | Uint8Array = '', env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    // `node --import tsx` rather than `npx tsx`: no npm in between, so it starts faster.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/render.ts', ...args], {cwd: root, env: {...process.env, ...env}})
+    // `node cli/launch.js` rather than `npm run render`: no npm in between, so it starts faster.
+    const child = spawn(process.execPath, ['cli/launch.js', ...args], {cwd: root, env: {...process.env, ...env}})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
