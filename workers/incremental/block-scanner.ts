@@ -30,6 +30,12 @@ export interface ScanState {
   afterBlank: boolean
   /** The last non-blank line was indented by four columns or more. */
   afterIndented: boolean
+  /**
+   * The lines since the last footnote definition that starts in column 0
+   * all belong to it: the next such definition starts a block even without
+   * a blank line before it (the definitions at the end of a reply).
+   */
+  inFootnote: boolean
 }
 
 type Open = {kind: 'fence'; marker: string; size: number; indent: number} | {kind: 'html'; end: RegExp}
@@ -43,10 +49,14 @@ export interface ScannedBlock {
 }
 
 /** State at the start of a document. */
-export const initialState: ScanState = {open: undefined, inList: false, openTags: [], afterBlank: true, afterIndented: false}
+export const initialState: ScanState = {open: undefined, inList: false, openTags: [], afterBlank: true, afterIndented: false, inFootnote: false}
 
+const blankLines = /(?:[ \t]*(?:\r\n|\n|\r))*/y
 const fenceOpen = /^( {0,3})(`{3,}|~{3,}|\${2,})(.*)$/
 const listMarker = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+const footnoteStart = /^\[\^[A-Za-z0-9_-]+\]:(?:[ \t]|$)/
+/** A footnote definition whose text is a paragraph (it starts with a letter), which later lines can continue. */
+const footnoteParagraph = /^\[\^[A-Za-z0-9_-]+\]: +\p{L}/u
 const htmlStarts: Array<[RegExp, RegExp]> = [
   [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
   [/^ {0,3}<!--/, /-->/],
@@ -72,10 +82,15 @@ export function scanBlocks(
   let current = {...state}
   let position = from
   const matter = from === 0 ? frontMatterOf(text) : undefined
+  // Where the first line after front matter and the blank lines after it
+  // starts: a block, whatever the line (an indented one too), since the
+  // front matter's block renders after no context.
+  let afterMatter = -1
   if (matter) {
-    // Blank lines after it go with it; the next line starts a block.
     position = matter.end
     current = {...initialState}
+    blankLines.lastIndex = position
+    afterMatter = position + blankLines.exec(text)![0].length
   }
   // A line ends at `\n`, `\r\n` or a lone `\r`, as in CommonMark (§2.1).
   let nextReturn = text.indexOf('\r', from)
@@ -85,7 +100,7 @@ export function scanBlocks(
     if (nextReturn >= 0 && nextReturn < position) nextReturn = text.indexOf('\r', position)
     if (nextReturn >= 0 && nextReturn < lineEnd) lineEnd = nextReturn
     const line = text.slice(position, lineEnd)
-    if (position > from && isBoundary(line, current)) {
+    if (position > from && (position === afterMatter ? line.trim() !== '' : isBoundary(line, current))) {
       blocks[blocks.length - 1]!.end = position
       if (resync?.(position, current)) return {blocks, stoppedAt: position}
       blocks.push({start: position, end: text.length, state: {...current}})
@@ -102,6 +117,7 @@ export function sameState(a: ScanState, b: ScanState): boolean {
     a.inList === b.inList &&
     a.afterBlank === b.afterBlank &&
     a.afterIndented === b.afterIndented &&
+    a.inFootnote === b.inFootnote &&
     a.open === undefined &&
     b.open === undefined &&
     a.openTags.length === 0 &&
@@ -110,7 +126,9 @@ export function sameState(a: ScanState, b: ScanState): boolean {
 }
 
 function isBoundary(line: string, state: ScanState): boolean {
-  if (!state.afterBlank || state.open || state.openTags.length > 0) return false
+  if (state.open || state.openTags.length > 0) return false
+  // A footnote definition in column 0 ends the one before, as a container that line does not continue.
+  if (!state.afterBlank) return state.inFootnote && footnoteStart.test(line)
   const first = line.charCodeAt(0)
   // Column 0, not a space, tab or blank line.
   if (!(first > 32)) return false
@@ -132,6 +150,8 @@ function advance(state: ScanState, line: string): ScanState {
   }
   if (blank) return next
   next.afterIndented = /^(?: {4}| {0,3}\t)/.test(line)
+  // A run of definitions starts at a block's start (elsewhere it could be in an HTML block, say).
+  next.inFootnote = (state.afterBlank || state.inFootnote) && (footnoteParagraph.test(line) || staysInFootnote(line, state))
   // A non-list line in column 0 after a blank line ends the list.
   if (state.afterBlank && line.charCodeAt(0) > 32 && !listMarker.test(line)) next.inList = false
   if (listMarker.test(line)) next.inList = true
@@ -155,6 +175,16 @@ function advance(state: ScanState, line: string): ScanState {
   }
   next.openTags = openTagsAfter(state.openTags, line)
   return next
+}
+
+/**
+ * Whether `line` keeps the footnote definition open as a paragraph: text
+ * that goes on with its paragraph (a lazy line included), or after a blank
+ * line a paragraph of its own, indented into the definition.
+ */
+function staysInFootnote(line: string, state: ScanState): boolean {
+  if (!state.inFootnote) return false
+  return state.afterBlank ? /^ {4,7}\p{L}/u.test(line) : /^ *\p{L}/u.test(line)
 }
 
 function stillOpen(open: Open, line: string): Open | undefined {

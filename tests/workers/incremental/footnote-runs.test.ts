@@ -1,14 +1,39 @@
-// A model's reply ends with its footnote definitions. A definition that is a
-// block of its own renders as nothing where it stands without the pipeline
-// (plain-block.ts), and the reply streams in as a full render shows it.
+// A model's reply ends with its footnote definitions, one per line: each is
+// a block of its own (block-scanner.ts), so an append re-renders the one
+// being written, not all of them; the output stays a full render's.
 import {describe, expect, it} from 'vitest'
 import {generateReply} from '../../../shared/gen-reply.ts'
+import {scanBlocks} from '../../../workers/incremental/block-scanner.ts'
 import {renderPlain} from '../../../workers/incremental/plain-block.ts'
 import {contextPrefix, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 
+const blocksOf = (text: string) => scanBlocks(text).blocks.map(({start, end}) => text.slice(start, end))
+
 describe('footnote definitions one after the other', () => {
+  it('are a block each, with the lines that go on with them', () => {
+    const text = 'Body[^a][^b][^c].\n\n[^a]: First.\n[^b]: Second\nlazy line\n    indented line\n[^c]:'
+    expect(blocksOf(text)).toEqual(['Body[^a][^b][^c].\n\n', '[^a]: First.\n', '[^b]: Second\nlazy line\n    indented line\n', '[^c]:'])
+  })
+
+  it('stay one block where a line may not be in the definition', () => {
+    for (const text of [
+      // An HTML block takes in lines to the next blank one.
+      '<div>\n[^a]: in html\n[^b]: too',
+      'Text\n[^a]: after a paragraph\n[^b]: x',
+      // Not a paragraph: the definition ends at the next line in column 0.
+      '[^a]: ```\ncode\n[^b]: x',
+      '[^a]: # heading\nwords\n[^b]: x',
+      // Indented code in the definition.
+      '[^a]: A\n\n        code\nwords\n[^b]: x',
+      // A raw element left open.
+      '[^a]: <b>open\n[^b]: x',
+    ]) {
+      expect(blocksOf(text).slice(-1)[0], text).toMatch(/^(?:<div>|Text|\[\^a\])/)
+    }
+  })
+
   it('render as nothing where they stand without the pipeline only when the pipeline gives the same', async () => {
     const texts = [
       ['[^a]: Words, https://x.example/1.', true],

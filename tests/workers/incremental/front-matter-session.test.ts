@@ -11,6 +11,16 @@ describe('front matter in a render session', () => {
     expect(starts).toEqual([matter, '# Heading\n\n', '- item\n'])
   })
 
+  it('should leave out of its block an indented line right after it, which may cite a definition', async () => {
+    // The front matter's block renders after no context: a line after it
+    // that starts with a space is not a boundary elsewhere, yet here it is.
+    for (const after of ['', '\n']) {
+      const text = `---\n---\n${after} [ref]\n\n[ref]: /x\n`
+      expect(scanBlocks(text).blocks.map((block) => text.slice(block.start, block.end))).toEqual([`---\n---\n${after}`, ' [ref]\n\n', '[ref]: /x\n'])
+      await expectSameAsFull(chunks(text, 1))
+    }
+  })
+
   it('should equal a full render while it streams in, before and after its closing line', async () => {
     const text = `${matter}\n- item\n\n[ref]\n\n[ref]: https://x.example\n\n---\ntitle: a rule and a heading, not front matter\n---\n`
     await expectSameAsFull(chunks(text, 3))
