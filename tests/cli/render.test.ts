@@ -85,6 +85,14 @@ describe.concurrent('npm run render', () => {
     }
   })
 
+  test('should show front matter with an unknown tag or a list as a key as read, and print nothing about it', async () => {
+    const {code, stdout, stderr} = await runCli(['--fragment', '-'], '---\nnote: !custom value\n[a, b]: 1\n---\nText.\n')
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    expect(stdout).toContain('<table data-table-type="yaml-metadata"')
+    expect(stdout).toContain('value')
+  })
+
   test('should name stdin `<stdin>` in content problems', async () => {
     const {code, stderr} = await runCli(['--fragment', '-'], 'Fine.\n\n```nope\nx\n```\n')
     expect(code).toBe(0)

@@ -43,7 +43,9 @@ export default function remarkFrontMatter(this: Processor) {
     const {parse} = await import('yaml')
     let data: unknown
     try {
-      data = parse(first.value)
+      // Its warnings (an unknown tag, a key that is a list) would go to the
+      // worker's console or the CLI's stderr; the table shows what was read.
+      data = parse(first.value, {logLevel: 'error'})
     } catch (error) {
       file.message('Could not read the front matter as YAML', {
         place: first.position,
