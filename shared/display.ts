@@ -4,7 +4,7 @@
  * Such a tree is for `toJsxRuntime` only: `style` is React's object, and a
  * wide table's rows are in its `data`, which HTML serialisation leaves out.
  */
-import type {Element, ElementContent} from 'hast'
+import type {Element, ElementContent, Root, RootContent} from 'hast'
 
 declare module 'hast' {
   interface ElementData {
@@ -35,4 +35,21 @@ export function sliceColumns(sections: readonly ElementContent[], from: number, 
     ...section,
     children: elements(section.children).map((row) => ({...row, children: elements(row.children).slice(from, to)})),
   }))
+}
+
+/**
+ * `tree` with the `<code>` of each top-level code block (`<pre><code>`) as
+ * `change` gives it (`undefined`: as it is); the same tree if none changed.
+ */
+export function mapTopLevelCode(tree: Root, change: (code: Element) => Element | undefined): Root {
+  let changed = false
+  const children = tree.children.map((node): RootContent => {
+    if (node.type !== 'element' || node.tagName !== 'pre') return node
+    const code = node.children[0]
+    const next = code?.type === 'element' && code.tagName === 'code' ? change(code) : undefined
+    if (!next) return node
+    changed = true
+    return {...node, children: [next, ...node.children.slice(1)]}
+  })
+  return changed ? {...tree, children} : tree
 }

@@ -4,11 +4,12 @@
  * `RenderedBlock.kept`), so an append makes React render the new lines
  * only, not every line of the block again.
  */
-import type {Element, ElementContent, Root, RootContent} from 'hast'
+import type {Element, ElementContent, Root} from 'hast'
 import {toJsxRuntime} from 'hast-util-to-jsx-runtime'
 import {toString} from 'hast-util-to-string'
 import {memo, type ComponentProps} from 'react'
 import {Fragment, jsx, jsxs} from 'react/jsx-runtime'
+import {mapTopLevelCode} from '../../shared/display.ts'
 
 declare module 'hast' {
   interface ElementData {
@@ -19,16 +20,7 @@ declare module 'hast' {
 
 /** `tree` with the children of its top-level code blocks' `<code>` set aside, for `Code`. */
 export function setCodeLinesAside(tree: Root): Root {
-  let changed = false
-  const children = tree.children.map((node): RootContent => {
-    if (node.type !== 'element' || node.tagName !== 'pre') return node
-    const code = node.children[0]
-    if (code?.type !== 'element' || code.tagName !== 'code') return node
-    changed = true
-    const aside: Element = {...code, children: [], data: Object.assign({}, code.data, {codeLines: code.children})}
-    return {...node, children: [aside, ...node.children.slice(1)]}
-  })
-  return changed ? {...tree, children} : tree
+  return mapTopLevelCode(tree, (code) => ({...code, children: [], data: Object.assign({}, code.data, {codeLines: code.children})}))
 }
 
 /** The text of a `<pre>`, its code's lines set aside or not. */

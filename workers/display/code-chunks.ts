@@ -10,7 +10,8 @@
  * presentation only: the display stage applies it to the preview's blocks,
  * and HTML output is left as a full render makes it.
  */
-import type {Element, ElementContent, Root, RootContent} from 'hast'
+import type {Element, ElementContent, Root} from 'hast'
+import {mapTopLevelCode} from '../../shared/display.ts'
 
 /** Lines per chunk. */
 export const chunkLines = 200
@@ -19,17 +20,10 @@ const minLinesToChunk = 2 * chunkLines
 
 /** `tree` with the code of its long top-level code blocks cut into chunks (the same tree if none is long). */
 export function chunkLongCode(tree: Root): Root {
-  let changed = false
-  const children = tree.children.map((node): RootContent => {
-    if (node.type !== 'element' || node.tagName !== 'pre') return node
-    const code = node.children[0]
-    if (code?.type !== 'element' || code.tagName !== 'code') return node
+  return mapTopLevelCode(tree, (code) => {
     const chunked = chunkCode(code.children)
-    if (!chunked) return node
-    changed = true
-    return {...node, children: [{...code, children: chunked}, ...node.children.slice(1)]}
+    return chunked && {...code, children: chunked}
   })
-  return changed ? {...tree, children} : tree
 }
 
 /** The children of a `<code>` cut into chunks of `chunkLines` lines, or `undefined` when short. */
