@@ -6,6 +6,7 @@ import type {Element, ElementContent, RootContent} from 'hast'
 import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
 import {hashString} from './hash.ts'
+import {withPlainContent} from './plain-footnote.ts'
 /** How a footnotes section's key starts. */
 const footnotesKeyPrefix = 'footnotes-'
 
@@ -157,7 +158,7 @@ interface Item {
  * next, so that section is rendered whole (from `footnoteSectionSource`).
  */
 export function createSectionRenderer() {
-  const cache: SectionCache = {items: new Map(), nextId: 0}
+  const cache: SectionCache = {items: new Map(), shells: new Map(), nextId: 0}
   let last: {numbering: FootnoteNumbering; footnotes: object; section: FootnoteSection | undefined} | undefined
 
   return async function section(
@@ -190,6 +191,8 @@ export function createSectionRenderer() {
 interface SectionCache {
   /** The items of the last section, by what each depends on. */
   items: Map<string, Item>
+  /** The `<li>` of each of them, by label and reference count, for `withPlainContent`. */
+  shells: Map<string, Element>
   nextId: number
   /** The last section rendered whole. */
   whole?: {source: string; section: FootnoteSection}
@@ -213,6 +216,7 @@ async function sectionByItems(
 ): Promise<{section: FootnoteSection; rendered: number}> {
   let rendered = 0
   const next = new Map<string, Item>()
+  const shells = new Map<string, Element>()
   const children: ElementContent[] = [{type: 'text', value: '\n'}]
   const ids: number[] = []
   for (const [index, safeId] of numbering.order.entries()) {
@@ -220,7 +224,11 @@ async function sectionByItems(
     const count = numbering.counts.get(safeId) ?? 1
     const links = linkDefinitionsFor(footnote.source)
     const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`
+    const shellKey = `${count}\u0000${footnote.label}`
     let item = next.get(cacheKey) ?? cache.items.get(cacheKey)
+    const shell = item ? undefined : cache.shells.get(shellKey)
+    const plain = shell && withPlainContent(shell, footnote.source)
+    if (plain) item = {id: cache.nextId++, li: plain}
     if (!item) {
       const source = `[^${footnote.label}]`.repeat(count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
       const section = (await renderFootnoteSection(source))[0] as Element
@@ -230,6 +238,7 @@ async function sectionByItems(
       item = {id: cache.nextId++, li: ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!}
     }
     next.set(cacheKey, item)
+    shells.set(shellKey, item.li)
     const number = index + 1
     if (number === 1) {
       children.push(item.li)
@@ -242,6 +251,7 @@ async function sectionByItems(
   }
   // Footnotes no longer in the section are forgotten.
   cache.items = next
+  cache.shells = shells
   const {section, ol} = cache.template!
   return {
     section: {

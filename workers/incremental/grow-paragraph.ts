@@ -30,7 +30,7 @@ import type {Element, ElementContent} from 'hast'
 import {renderPlain, renderPlainList} from './plain-block.ts'
 import {joinedBlock} from './footnote-refs.ts'
 import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
-import {firstOpener, isSettled} from './open-inline.ts'
+import {firstOpener, isSettled, type Reading} from './open-inline.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 
 const pieceStart = /^[\p{L}\p{N}]/u
@@ -52,7 +52,9 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   // goes on after a space; else at a space in its last text; else where the
   // one before it was cut (it ended with an element, say): the text up to
   // there is the same.
-  const split = endSplit(container, previousText, text) ?? splitPoint(container, previousText) ?? previous.split
+  // Brackets in the render's text are the source's unless an escape or a character reference made one.
+  const reading = {literalBrackets: !/\\[[\]]|&/.test(previousText)}
+  const split = endSplit(container, previousText, text, reading) ?? splitPoint(container, previousText, reading) ?? previous.split
   if (!split || !text.startsWith(previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
@@ -250,7 +252,7 @@ function pathToLastInline(top: Element): Element[] | undefined {
  * spaces is the paragraph's content whatever follows the spaces (which are
  * white space to delimiters before them, as the end of the line was).
  */
-function endSplit(paragraph: Element, previousText: string, text: string): {at: number; head: ElementContent[]} | undefined {
+function endSplit(paragraph: Element, previousText: string, text: string, reading: Reading): {at: number; head: ElementContent[]} | undefined {
   const end = previousText.replace(/[ \t]+$/, '').length
   // The paragraph's last line: one holding only quote markers ends it.
   const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
@@ -258,7 +260,7 @@ function endSplit(paragraph: Element, previousText: string, text: string): {at: 
   // item cannot interrupt a paragraph, one with text can).
   if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
   const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
-  if (!gap || !paragraph.children.every((child) => isSettled(child))) return undefined
+  if (!gap || !paragraph.children.every((child) => isSettled(child, reading))) return undefined
   const head = [...paragraph.children]
   const last = head[head.length - 1]
   if (last?.type === 'text') head[head.length - 1] = {type: 'text', value: last.value + gap}
@@ -274,15 +276,15 @@ function endSplit(paragraph: Element, previousText: string, text: string): {at: 
  * itself, with no escape or character reference in it (which the value
  * shows decoded), so that the cut's place in the source is known.
  */
-function splitPoint(paragraph: Element, text: string): {at: number; head: ElementContent[]} | undefined {
+function splitPoint(paragraph: Element, text: string, reading: Reading): {at: number; head: ElementContent[]} | undefined {
   const nodes = paragraph.children
   const lastNode = nodes[nodes.length - 1]
   if (lastNode?.type !== 'text') return undefined
-  for (let index = 0; index < nodes.length - 1; index++) if (!isSettled(nodes[index]!)) return undefined
+  for (let index = 0; index < nodes.length - 1; index++) if (!isSettled(nodes[index]!, reading)) return undefined
   const value = lastNode.value
   // The text node ends where the source does, but for the paragraph's trailing white space.
   const end = text.trimEnd().length
-  const open = firstOpener(value)
+  const open = firstOpener(value, reading)
   const literalFrom = Math.max(value.lastIndexOf('\\'), value.lastIndexOf('&'), value.lastIndexOf('\n')) + 1
   let index = open < 0 ? value.length - 1 : open
   while (index > literalFrom && !(value[index - 1] === ' ' && pieceStart.test(value[index]!))) index--

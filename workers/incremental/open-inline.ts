@@ -7,7 +7,8 @@
  * What a render left as text is what the parser did not pair. Of that, only
  * some could still pair with a closer to come, by the parser's own rules:
  * an emphasis or strikethrough run that can open (CommonMark's flanking
- * rules), a backtick run, a `[`, a `<` before a tag or autolink, and a `$`
+ * rules), a backtick run, a `[` that its `]` has not closed yet (see
+ * `settledBracket`), a `<` before a tag or autolink, and a `$`
  * that can open math and that no later `$` has decided on (the rule of
  * remark-math-strict.ts). Punctuation such as `!`, `]`, `>`, `|`, `&` or
  * `\` opens nothing by itself. Inside emphasis, strikethrough and links,
@@ -37,15 +38,23 @@ function runMayOpen(marker: string, before: string | undefined, after: string | 
   return leftFlanking && (marker !== '_' || previous !== 'other')
 }
 
+/** How to read a text node. */
+export interface Reading {
+  /** Emphasis delimiters are settled (inside emphasis or a link). */
+  paired?: boolean
+  /** Every bracket in it is one in the source: no escape or character reference made it. */
+  literalBrackets?: boolean
+}
+
 /**
  * The index in `value`, a text node's value, of the first character that
  * may open something a later closer could end; -1 when there is none.
- * `paired` says emphasis delimiters are settled (inside emphasis or a link).
  */
-export function firstOpener(value: string, paired = false): number {
+export function firstOpener(value: string, {paired = false, literalBrackets = false}: Reading = {}): number {
   for (let index = 0; index < value.length; index++) {
     const char = value[index]!
-    if (char === '`' || char === '[') return index
+    if (char === '`') return index
+    if (char === '[' && !(literalBrackets && settledBracket(value, index))) return index
     if (char === '<' && (index + 1 === value.length || tagStart.test(value[index + 1]!))) return index
     if (char === '$') {
       let end = index + 1
@@ -66,13 +75,30 @@ export function firstOpener(value: string, paired = false): number {
   return -1
 }
 
+/**
+ * Whether the `[` at `start` of `value` was closed by its `]` without
+ * making a link: the parser dropped it then, and no later `]` can pair with
+ * it. A `]` followed by `(` or `[` may still make a link with what follows,
+ * and one at the end of `value` has not shown what follows it yet. Whether
+ * a reference link forms depends on the definitions, which are the block's
+ * context, not on text that follows.
+ */
+function settledBracket(value: string, start: number): boolean {
+  let depth = 0
+  for (let index = start; index < value.length; index++) {
+    if (value[index] === '[') depth++
+    else if (value[index] === ']' && --depth === 0) return index + 1 < value.length && value[index + 1] !== '(' && value[index + 1] !== '['
+  }
+  return false
+}
+
 /** Whether nothing in `node` may open what a later closer could end; code and math are literal. */
-export function isSettled(node: ElementContent, paired = false): boolean {
-  if (node.type === 'text') return firstOpener(node.value, paired) < 0
+export function isSettled(node: ElementContent, reading: Reading = {}): boolean {
+  if (node.type === 'text') return firstOpener(node.value, reading) < 0
   if (node.type !== 'element') return true
   if (node.tagName === 'code') return true
   const classes = node.properties.className
   if (Array.isArray(classes) && classes.includes('katex')) return true
-  const inner = paired || ['em', 'strong', 'del', 'a'].includes(node.tagName)
-  return node.children.every((child) => isSettled(child, inner))
+  const paired = reading.paired || ['em', 'strong', 'del', 'a'].includes(node.tagName)
+  return node.children.every((child) => isSettled(child, {...reading, paired}))
 }

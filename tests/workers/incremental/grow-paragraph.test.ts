@@ -80,6 +80,11 @@ describe('rendering a grown paragraph from its last word', () => {
       ['$5 and words', ' then more$'],
       ['_underscore and words', ' then more_'],
       ['~tilde and words', ' then more~'],
+      // A `]` followed by `(` or `[` may still make a link, and an escaped one closes nothing.
+      ['A [link](https://example.com and', ' more)'],
+      ['A [full][ref and', ' more]'],
+      ['A [b\\] c and', ' d](https://example.com)'],
+      ['A [b&#93; c and', ' d](https://example.com)'],
     ] as const
     for (const [before, added] of cases) {
       const previous = await renderBlock(before, '', false)
@@ -97,12 +102,18 @@ describe('rendering a grown paragraph from its last word', () => {
       ['A ] bracket and a | pipe and', ' more'],
       ['It costs $5 or $6 and', ' more'],
       ['Some *em* and ~~gone~~ and', ' more'],
+      // A bracket closed without making a link was dropped by the parser.
+      ['A claim.[^1] Then more and', ' more'],
+      ['See [the docs] and', ' more](https://example.com)'],
+      ['Nested [a [b] c] and', ' more]'],
     ] as const
     for (const [before, added] of cases) {
       const previous = await renderBlock(before, '', false)
       const grown = await renderGrownParagraph(previous, before, before + added, '')
       expect(grown, before).toBeDefined()
       expect(html(grown!), before).toBe(html(await renderBlock(before + added, '', false)))
+      // Only the text after the last bracket renders again.
+      if (before.includes(']')) expect(grown!.split!.at, before).toBeGreaterThan(before.lastIndexOf(']'))
     }
   })
 

@@ -98,11 +98,31 @@ describe('render session: costs that must not grow with the document', () => {
     const client = createClient(nextSessionId())
     const text = footnoted(60)
     expect((await client.update(text)).html).toBe(await fullHtml(text))
-    const edited = text.replace('Source *30*.', 'Source *30*, revised.')
+    // Math is not plain prose: that footnote renders through the pipeline.
+    const edited = text.replace('Source *30*.', 'Source *30*, revised: $x$.')
     const update = await client.update(edited)
     // The block holding the definition, and that one footnote in the section.
     expect(update.rendered).toBe(2)
     expect(update.html).toBe(await fullHtml(edited))
+  })
+
+  it('should render a footnote whose one-line definition is plain prose without the pipeline, as it streams in', async () => {
+    const head = footnoted(3) + 'Claim.[^late] And again.[^late]\n\n'
+    const definition = '[^late]: Plain words, *emphasis* and `code`, all of it prose that renders alone.\n'
+    const client = createClient(nextSessionId())
+    const counts: number[] = []
+    for (const step of chunks(definition, 4)) {
+      const update = await client.update(head + step)
+      expect(update.html, JSON.stringify(step)).toBe(await fullHtml(head + step))
+      counts.push(update.rendered)
+    }
+    // The block itself renders without the pipeline too (it renders as
+    // nothing in place): one render an append, not two, once the
+    // footnote's first words have been rendered through the pipeline once.
+    expect(
+      counts.slice(3).every((count) => count <= 1),
+      counts.join(','),
+    ).toBe(true)
   })
 
   it('should number backreferences for the footnote number when footnotes are reordered', async () => {
