@@ -10,6 +10,7 @@ import {oneLineFootnote} from './context.ts'
 import type {BlockRender} from './render-block.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
+import {cachedInlineMath} from '../plugins/rehype-katex-cache.ts'
 
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
@@ -151,7 +152,8 @@ const trailingWhiteSpace = /[ \t\n]+$/
 /**
  * Inline markup that renders the same wherever it stands in prose: a word
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
- * address, a bare http(s) address (`bareUrl`), each after a space and
+ * address, a bare http(s) address (`bareUrl`), a formula typeset before
+ * (`tex`; KaTeX's output is cached by formula), each after a space and
  * followed by a space or the end, at most one mark of punctuation between. Inside the delimiters, only letters and
  * digits and single spaces, so each opener can only open and each closer
  * only close (CommonMark's flanking rules), and nothing inside is markup or
@@ -168,8 +170,14 @@ const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
  */
 const bareUrl = String.raw`https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*(?:\/(?:[A-Za-z0-9\/-]|[._](?=[A-Za-z0-9\/-]))*)?`
 const literal = String.raw`[^\s\x60*_~[\]<>$!\\&|]`
+/**
+ * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
+ * either dollar, and no backslash before the closing one (which would
+ * escape it).
+ */
+const tex = String.raw`[^\s$\\]|[^\s$][^$]*[^\s$\\]`
 const markup = new RegExp(
-  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|(?<url>${bareUrl}))(?<after>[.,;:?]?)(?= |$)`,
+  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
   'uy',
 )
 const spaces = / +/y
@@ -221,9 +229,13 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
       text += open[0]
       break
     }
-    const {strong, em, del, code, text: linkText, href, url, after} = found.groups!
+    const {strong, em, del, code, text: linkText, href, url, math, after} = found.groups!
+    // A formula typeset before is what the pipeline would put in its place; a new one is typeset there.
+    const typeset = math === undefined ? undefined : cachedInlineMath(math)
+    if (math !== undefined && !typeset) return undefined
     if (text) children.push({type: 'text', value: text})
-    if (strong !== undefined) children.push(element('strong', strong))
+    if (typeset) children.push(...typeset)
+    else if (strong !== undefined) children.push(element('strong', strong))
     else if (em !== undefined) children.push(element('em', em))
     else if (del !== undefined) children.push(element('del', del))
     else if (code !== undefined) children.push(element('code', code))

@@ -46,6 +46,14 @@ const leftToTypeset = new WeakMap<VFile, number>()
 /** Per file: the formula each copy marker stands for. */
 const copiesOf = new WeakMap<VFile, Map<Element, Element>>()
 
+/**
+ * The typeset nodes of the inline formula `tex` when it was typeset before,
+ * as the lookup would put them in place of the formula; else `undefined`.
+ */
+export function cachedInlineMath(tex: string): readonly ElementContent[] | undefined {
+  return cache.get('i' + tex)
+}
+
 /** Whether the lookup left any formula for rehype-katex (so it and the store need to run). */
 export function mathLeftToTypeset(file: VFile): boolean {
   return (leftToTypeset.get(file) ?? 1) > 0

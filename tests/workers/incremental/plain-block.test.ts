@@ -6,7 +6,11 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
-import {expectPipelineRender} from './block-texts.ts'
+import {renderBlock} from '../../../workers/incremental/render-block.ts'
+import {expectPipelineRender, html} from './block-texts.ts'
+
+/** Inline formulas as model replies hold them. */
+const formulas = ['$x$', '$a^2 + b^2$', '$\\alpha_i = \\frac{x_i}{\\sum_j x_j}$', '$O(n \\log n)$', '$\\mathbb{E}[X] = \\mu$', '$a`b$', '$<b>$']
 
 describe('rendering a block without the pipeline', () => {
   it('renders a plain line without the pipeline only when the pipeline gives the same', async () => {
@@ -98,6 +102,9 @@ describe('rendering a block without the pipeline', () => {
       'https://x',
       'https://a.b.',
       'https://ex-.com/p-,',
+      // Formulas typeset before (below): KaTeX's output is cached.
+      ...formulas,
+      '$x$.',
     ]
     const lookalikes = [
       '**',
@@ -156,7 +163,14 @@ describe('rendering a block without the pipeline', () => {
       'https://a.b/c~',
       'a@b.c',
       'mailto:a',
-      '$x$',
+      '$ x$',
+      '$x $',
+      '$x$5',
+      '$x$y',
+      '$$x$$',
+      '$a\\$',
+      '$a\\$ b$',
+      '$never typeset$',
       '<b>',
       '<https://a>',
       '&amp;',
@@ -216,10 +230,12 @@ describe('rendering a block without the pipeline', () => {
         fc.constantFrom('', ' ', '\n'),
       )
       .map(([start, parts, open, end]) => ({text: start + ' ' + parts.map(([word, gap]) => word + gap).join('') + open + end, open}))
+    for (const formula of formulas) await renderBlock(`Typeset ${formula}`, '', false)
     let short = 0
     let markup = 0
     let openEnd = 0
     let address = 0
+    let math = 0
     await fc.assert(
       fc.asyncProperty(line, async ({text, open}) => {
         const render = renderPlain(text)
@@ -227,6 +243,7 @@ describe('rendering a block without the pipeline', () => {
         short++
         if (/[*~`[]/.test(text)) markup++
         if (/https?:\/\/\w/.test(text)) address++
+        if (html(render).includes('katex')) math++
         if (open) openEnd++
         // A whole block renders this way too, the last one or checked for being closed.
         for (const checkClosed of [false, true]) await expectPipelineRender(render, text, checkClosed)
@@ -240,6 +257,7 @@ describe('rendering a block without the pipeline', () => {
     expect(markup).toBeGreaterThan(300)
     expect(openEnd).toBeGreaterThan(200)
     expect(address).toBeGreaterThan(200)
+    expect(math).toBeGreaterThan(100)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
   })
