@@ -157,8 +157,9 @@ const trailingWhiteSpace = /[ \t\n]+$/
  * followed by a space or the end, at most one mark of punctuation between. Inside the delimiters, only letters and
  * digits and single spaces, so each opener can only open and each closer
  * only close (CommonMark's flanking rules), and nothing inside is markup or
- * an autolink. Code holds none of the characters that could be markup
- * outside it either, nor spaces at its ends (which the parser strips). A
+ * an autolink. A code span, which starts here, takes in what would be
+ * markup outside it; it holds no spaces at its ends (which the parser
+ * strips) and no pipe (which ends a table's cell even inside code). A
  * link's text is followed by its address, so it is never a reference.
  */
 const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
@@ -169,7 +170,7 @@ const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
  * underscore only inside it (GFM leaves them out of the link at its end).
  */
 const bareUrl = String.raw`https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*(?:\/(?:[A-Za-z0-9\/-]|[._](?=[A-Za-z0-9\/-]))*)?`
-const literal = String.raw`[^\s\x60*_~[\]<>$!\\&|]`
+const literal = String.raw`[^\s\x60|]`
 /**
  * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
  * either dollar, and no backslash before the closing one (which would
