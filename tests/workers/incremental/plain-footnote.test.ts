@@ -24,6 +24,9 @@ describe('a footnote of plain prose rendered without the pipeline', () => {
     'Trailing spaces   ',
     'An *open emphasis',
     'Unicode: café, naïve, 東京',
+    // Spaces after the colon, however many, come before the content: not indented code.
+    '     Five spaces before',
+    '\tA tab before',
   ]
 
   it('should give the pipeline’s <li> for each definition, cited once or more', async () => {
