@@ -176,6 +176,8 @@ function list(Tag: 'ol' | 'ul') {
 
 /** Elements of a long paragraph's chunks mounted at once, and then each frame. */
 export const chunkSliceElements = 400
+/** Characters of its text mounted at once, and then each frame: text costs to create and lay out however few elements hold it. */
+export const chunkSliceChars = 500_000
 
 /** A paragraph; one the worker cut into chunks (workers/display/text-chunks.ts) is a `ChunkedParagraph`. */
 function Paragraph({node, children, ...props}: ElementProps<'p'>) {
@@ -191,20 +193,29 @@ function Paragraph({node, children, ...props}: ElementProps<'p'>) {
  * A long paragraph's chunks skip layout out of view, but every element in
  * them is styled and given a box when they mount (a paragraph of a thousand
  * footnote references). Its chunks mount about `chunkSliceElements`
- * elements a frame (see `mount-scheduler.ts`).
+ * elements, or `chunkSliceChars` characters, a frame (see `mount-scheduler.ts`).
  */
 function ChunkedParagraph({node, paragraphProps, children}: {node: Element; paragraphProps: ComponentProps<'p'>; children: ReactNode}) {
   const chunks: ReactNode[] = Array.isArray(children) ? children : [children]
-  const slice = useMemo(() => Math.max(1, Math.floor(chunkSliceElements / Math.max(1, elementsIn(node) / chunks.length))), [node, chunks.length])
+  const slice = useMemo(() => {
+    const {elements, chars} = weigh(node)
+    const perChunk = (total: number) => Math.max(1, total / chunks.length)
+    return Math.max(1, Math.floor(Math.min(chunkSliceElements / perChunk(elements), chunkSliceChars / perChunk(chars))))
+  }, [node, chunks.length])
   const revealed = useGradual(chunks.length, undefined, {first: slice, step: slice})
   return <p {...paragraphProps}>{revealed < chunks.length ? chunks.slice(0, revealed) : children}</p>
 }
 
-/** Elements under `node`. */
-function elementsIn(node: Element): number {
-  let count = 0
-  for (const child of node.children) if (child.type === 'element') count += 1 + elementsIn(child)
-  return count
+/** Elements and characters of text under `node`. */
+function weigh(node: Element, sum = {elements: 0, chars: 0}): {elements: number; chars: number} {
+  for (const child of node.children) {
+    if (child.type === 'text') sum.chars += child.value.length
+    else if (child.type === 'element') {
+      sum.elements++
+      weigh(child, sum)
+    }
+  }
+  return sum
 }
 
 /** A quote, which nests like a list. */

@@ -213,6 +213,29 @@ describe('hostile markdown in the app', () => {
     await expect.poll(noteInView, {timeout: 10_000}).toBe(true)
   })
 
+  it('should mount a paragraph of 2 MB of text a part at a time', async () => {
+    // Creating and laying out that much text is too much for one frame, however few elements hold it.
+    await page.evaluate((selector) => {
+      const counts: number[] = ((window as unknown as {chunkCounts: number[]}).chunkCounts = [])
+      const root = document.querySelector(selector)!
+      new MutationObserver(() => {
+        const count = root.querySelectorAll('p[data-text-chunks] > *').length
+        if (count !== counts.at(-1)) counts.push(count)
+      }).observe(root, {childList: true, subtree: true})
+    }, previewRoot)
+    const markdown = hostileInputs.find(({name}) => name === 'long-line')!.markdown()
+    await openShared(markdown)
+    await settled(watchdogMs)
+    await page.waitForFunction(
+      ({selector, length}) => (document.querySelector(`${selector} p[data-text-chunks]`)?.textContent?.length ?? 0) >= length,
+      {selector: previewRoot, length: markdown.trim().length},
+      {timeout: 10_000},
+    )
+    const counts = (await page.evaluate(() => (window as unknown as {chunkCounts: number[]}).chunkCounts)).filter((count) => count > 0)
+    expect(counts.length).toBeGreaterThan(2)
+    expect(counts[0]).toBeLessThan(counts.at(-1)! / 2)
+  })
+
   it('should show every level of a deeply nested list once its levels are mounted', async () => {
     // Deep nesting mounts a few dozen levels a frame (src/render/components.tsx).
     const nested = hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown()
