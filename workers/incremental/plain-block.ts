@@ -159,7 +159,8 @@ const trailingWhiteSpace = /[ \t\n]+$/
  * only close (CommonMark's flanking rules), and nothing inside is markup or
  * an autolink. A code span, which starts here, takes in what would be
  * markup outside it; it holds no spaces at its ends (which the parser
- * strips) and no pipe (which ends a table's cell even inside code). A
+ * strips), no pipe (which ends a table's cell even inside code) and no NUL
+ * (which the parser replaces). A
  * link's text is followed by its address, so it is never a reference.
  */
 const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
@@ -170,7 +171,7 @@ const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
  * underscore only inside it (GFM leaves them out of the link at its end).
  */
 const bareUrl = String.raw`https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*(?:\/(?:[A-Za-z0-9\/-]|[._](?=[A-Za-z0-9\/-]))*)?`
-const literal = String.raw`[^\s\x60|]`
+const literal = String.raw`[^\s\x60|\0]`
 /**
  * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
  * either dollar, and no backslash before the closing one (which would

@@ -144,6 +144,7 @@ describe('rendering a block without the pipeline', () => {
       '`a`b',
       '`a*b`',
       '`a|b`',
+      '`a\u0000b`',
       '`a` `',
       '[x]',
       '[x][y]',
