@@ -109,6 +109,25 @@ async function pasteIntoEditor(text: string): Promise<void> {
   await page.keyboard.press('Control+V')
 }
 
+/**
+ * Record, from now on, each new count of the elements `query` finds in the
+ * preview; returns what reads the counts above zero.
+ */
+async function watchCount(query: string): Promise<() => Promise<number[]>> {
+  await page.evaluate(
+    ({selector, query}) => {
+      const counts: number[] = ((window as unknown as {mountCounts: number[]}).mountCounts = [])
+      const root = document.querySelector(selector)!
+      new MutationObserver(() => {
+        const count = root.querySelectorAll(query).length
+        if (count !== counts.at(-1)) counts.push(count)
+      }).observe(root, {childList: true, subtree: true})
+    },
+    {selector: previewRoot, query},
+  )
+  return async () => (await page.evaluate(() => (window as unknown as {mountCounts: number[]}).mountCounts)).filter((count) => count > 0)
+}
+
 /** Wait until the preview is idle or shows an error; returns the state. */
 async function settled(timeout: number): Promise<string> {
   await page.waitForFunction((selector) => ['idle', 'error'].includes(document.querySelector(selector)?.getAttribute('data-render-state') ?? ''), previewRoot, {
@@ -184,18 +203,11 @@ describe('hostile markdown in the app', () => {
 
   it('should show all of a long paragraph once its chunks are mounted, a few at a time', async () => {
     // A long paragraph's chunks mount a few hundred elements at a time (src/render/components.tsx).
-    await page.evaluate((selector) => {
-      const counts: number[] = ((window as unknown as {referenceCounts: number[]}).referenceCounts = [])
-      const root = document.querySelector(selector)!
-      new MutationObserver(() => {
-        const count = root.querySelectorAll('p[data-text-chunks] sup').length
-        if (count !== counts.at(-1)) counts.push(count)
-      }).observe(root, {childList: true, subtree: true})
-    }, previewRoot)
+    const referenceCounts = await watchCount('p[data-text-chunks] sup')
     await openShared(hostileInputs.find(({name}) => name === 'footnotes')!.markdown())
     await settled(watchdogMs)
     await page.waitForFunction((selector) => document.querySelectorAll(`${selector} p[data-text-chunks] sup`).length === 1_000, previewRoot, {timeout: 10_000})
-    const counts = (await page.evaluate(() => (window as unknown as {referenceCounts: number[]}).referenceCounts)).filter((count) => count > 0)
+    const counts = await referenceCounts()
     expect(counts[0]).toBeLessThan(500)
     expect(counts.at(-1)).toBe(1_000)
     // In order, and the last links to its note.
@@ -215,14 +227,7 @@ describe('hostile markdown in the app', () => {
 
   it('should mount a paragraph of 2 MB of text a part at a time', async () => {
     // Creating and laying out that much text is too much for one frame, however few elements hold it.
-    await page.evaluate((selector) => {
-      const counts: number[] = ((window as unknown as {chunkCounts: number[]}).chunkCounts = [])
-      const root = document.querySelector(selector)!
-      new MutationObserver(() => {
-        const count = root.querySelectorAll('p[data-text-chunks] > *').length
-        if (count !== counts.at(-1)) counts.push(count)
-      }).observe(root, {childList: true, subtree: true})
-    }, previewRoot)
+    const chunkCounts = await watchCount('p[data-text-chunks] > *')
     const markdown = hostileInputs.find(({name}) => name === 'long-line')!.markdown()
     await openShared(markdown)
     await settled(watchdogMs)
@@ -231,7 +236,7 @@ describe('hostile markdown in the app', () => {
       {selector: previewRoot, length: markdown.trim().length},
       {timeout: 10_000},
     )
-    const counts = (await page.evaluate(() => (window as unknown as {chunkCounts: number[]}).chunkCounts)).filter((count) => count > 0)
+    const counts = await chunkCounts()
     expect(counts.length).toBeGreaterThan(2)
     expect(counts[0]).toBeLessThan(counts.at(-1)! / 2)
   })
