@@ -20,7 +20,7 @@ beforeAll(async () => {
   // rate: this checks the command, not the figures.
   command = await bench([
     ...['--sizes', '10k', '--keystrokes', '5', '--chunk', '1000'],
-    ...['--scenarios', 'open,type,stream,chat', '--chat-rates', '600', '--chat-replies', '1', '--chat-seconds', '1'],
+    ...['--scenarios', 'open,type,stream,chat', '--chat-rates', '2000', '--chat-replies', '1', '--chat-seconds', '1'],
   ])
 })
 
@@ -108,12 +108,12 @@ it('should run the bench command end to end on the smallest size and write valid
 
 it('should run the chat scenario in every mode that renders a chat, with and without footnotes', () => {
   const {stdout, results} = command
-  expect(stdout).toMatch(/\| Chat 600 chars\/s, footnotes +\| Streamdown +\|/)
+  expect(stdout).toMatch(/\| Chat 2000 chars\/s, footnotes +\| Streamdown +\|/)
   const chats = results.runs.filter(({scenario}) => scenario === 'chat')
   expect(chats).toHaveLength(chatModes.length * 2)
   for (const {mode, document, figures, error} of chats) {
     expect(error, `${mode} · ${document.label}`).toBeUndefined()
-    expect(figures.chat).toMatchObject({replies: 1, cps: 600, chunks: expect.any(Number)})
+    expect(figures.chat).toMatchObject({replies: 1, cps: 2000, chunks: expect.any(Number)})
     // Chunks of 3 to 20 characters, as a model sends them.
     expect(figures.chat!.chars).toBeGreaterThan(300)
     expect(figures.chat!.chunks).toBeGreaterThanOrEqual(figures.chat!.chars / 20)

@@ -4,138 +4,25 @@
  * too long), no main-thread task takes over 50 ms of CPU, the editor keeps
  * the text, and the app renders again afterwards.
  */
-import lzString from 'lz-string'
-import type {Browser, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {nestingSliceLevels} from '../../src/render/components.tsx'
 import {delimiterRuns, hostileInputs} from '../fixtures/hostile.ts'
-import {focusEditorEnd, previewRoot, renderVersion, waitForEditor, waitForRender} from './app-helpers.ts'
-import {appBuild, collectErrors, guardNetwork, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
-import {framePhase, mostTaskCpu, observeLongFrames, report, takeLongFrames, waitForWarmUp} from './long-frames.ts'
-import {traceMainThread} from './main-thread.ts'
+import {focusEditorEnd, previewRoot, renderVersion, waitForRender} from './app-helpers.ts'
+import {freezeMs, HostilePage, taskCpuMs, watchdogMs} from './hostile-page.ts'
+import {mostTaskCpu, report} from './long-frames.ts'
 
-/** The watchdog's limit, as `src/render/client.ts` sets it. */
-const watchdogMs = 10_000
-
-/**
- * The most work the app may give the main thread in one task while a
- * hostile document opens and renders: input waits at most one task, so
- * this is what "the main thread is never blocked over 50 ms" asks of the
- * app. It is asserted on CPU time, from a Chromium trace (`main-thread.ts`):
- * each task's, and each long frame's (its tasks' together, rendering
- * included, as the frames' `blockingDuration` counts a frame's last task
- * with its rendering). On this shared 2-core VM the render worker holds a
- * core while it parses, and a task's wall time also counts the time the
- * main thread waited for the other one (traced quietly, tasks of 20-25 ms
- * that were on a CPU for 2-5 ms of it; a 60 ms loop of script alone, 36-60).
- *
- * The wall-clock figures are printed beside it, for each phase, from the
- * long animation frames (frames over 50 ms: script, style and layout
- * together; the `longtask` entries leave out style and layout, which is
- * where a huge block's time goes):
- * - the long frames themselves, which may be made of several short tasks,
- *   each with the CPU time of its tasks;
- * - blocked: the frames' `blockingDuration`, the time their tasks (the last
- *   one with the frame's rendering) ran beyond 50 ms each, as in #4's
- *   measure with a `longtask` observer.
- * Ordinary documents stay under 50 ms; a 2 MB single-line paragraph took
- * one frame of 400-550 ms to lay out before its text was cut into chunks.
- */
-const taskCpuMs = 50
-
-/** A freeze: wall time no frame may reach, however busy the machine. */
-const freezeMs = 1000
-
-/** Open `markdown` and wait for its render; the main thread's tasks and long frames of each phase. */
-async function measureRender(markdown: string) {
-  const stopTrace = await traceMainThread(browser, page)
-  const start = await takeLongFrames(page)
-  await openShared(markdown)
-  // Opening a document (decompressing the link, Monaco taking in the
-  // text) is not rendering: the rendering phase starts once the editor has
-  // it.
-  const openingFrames = await takeLongFrames(page)
-  const state = await settled(watchdogMs + 20_000)
-  const renderingFrames = await takeLongFrames(page)
-  const tasks = await stopTrace()
-  return {state, opening: framePhase(openingFrames, tasks, start.at), rendering: framePhase(renderingFrames, tasks, openingFrames.at)}
-}
-
-let build: AppBuild
-let served: Served
-let browser: Browser
+let app: HostilePage
 let page: Page
-let network: NetworkLog
-let errors: string[]
 
 beforeAll(async () => {
-  build = appBuild()
-  served = await serve(build.outDir)
-  browser = await connectChromium()
-  const context = await browser.newContext({viewport: {width: 1400, height: 900}})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
-  page = await context.newPage()
-  network = guardNetwork(page)
-  errors = collectErrors(page)
-  await observeLongFrames(page)
-  await page.goto(served.url)
-  await waitForEditor(page)
-  await waitForRender(page)
-  // Each input is measured against the app in use: its startup work done,
-  // and a first document already opened through a link. The page's first
-  // switch of document runs the editor's switch cold, for any input.
-  await waitForWarmUp(page)
-  await openShared('# A first document\n\nOpened through a link.\n')
-  await settled(watchdogMs)
+  app = await HostilePage.open()
+  page = app.page
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await served?.close()
+  await app?.close()
 })
-
-/** Open `markdown` as a new document through a share link, without reloading the page. */
-async function openShared(markdown: string): Promise<void> {
-  const before = await page.inputValue('.doc-title')
-  await page.evaluate((hash) => (location.hash = hash), `md=${lzString.compressToEncodedURIComponent(markdown)}`)
-  await page.waitForFunction((before) => document.querySelector<HTMLInputElement>('.doc-title')?.value !== before, before)
-}
-
-/** Replace the editor's text by pasting `text`, as a user would. */
-async function pasteIntoEditor(text: string): Promise<void> {
-  await page.evaluate((text) => navigator.clipboard.writeText(text), text)
-  await page.click('.monaco-editor .view-lines')
-  await page.keyboard.press('Control+A')
-  await page.keyboard.press('Control+V')
-}
-
-/**
- * Record, from now on, each new count of the elements `query` finds in the
- * preview; returns what reads the counts above zero.
- */
-async function watchCount(query: string): Promise<() => Promise<number[]>> {
-  await page.evaluate(
-    ({selector, query}) => {
-      const counts: number[] = ((window as unknown as {mountCounts: number[]}).mountCounts = [])
-      const root = document.querySelector(selector)!
-      new MutationObserver(() => {
-        const count = root.querySelectorAll(query).length
-        if (count !== counts.at(-1)) counts.push(count)
-      }).observe(root, {childList: true, subtree: true})
-    },
-    {selector: previewRoot, query},
-  )
-  return async () => (await page.evaluate(() => (window as unknown as {mountCounts: number[]}).mountCounts)).filter((count) => count > 0)
-}
-
-/** Wait until the preview is idle or shows an error; returns the state. */
-async function settled(timeout: number): Promise<string> {
-  await page.waitForFunction((selector) => ['idle', 'error'].includes(document.querySelector(selector)?.getAttribute('data-render-state') ?? ''), previewRoot, {
-    timeout,
-    polling: 100,
-  })
-  return (await page.getAttribute(previewRoot, 'data-render-state'))!
-}
 
 /**
  * The corpus, but of the delimiter runs only the first and those refused:
@@ -151,7 +38,7 @@ describe('hostile markdown in the app', () => {
   for (const input of inApp) {
     it(`should stay responsive with ${input.why} (${input.name})`, async () => {
       const markdown = input.markdown()
-      const {state, rendering, opening} = await measureRender(markdown)
+      const {state, rendering, opening} = await app.measureRender(markdown)
       console.log(`${input.name}: ${state}; rendering: ${report(rendering)}; opening the link: ${report(opening)}`)
       if (input.frameGap) {
         console.log(`${input.name}: frames not checked, a known gap: ${input.frameGap}`)
@@ -186,16 +73,16 @@ describe('hostile markdown in the app', () => {
       expect(Date.now() - started).toBeLessThan(1_000)
       // Taking such a document's elements apart is a long task too: done here, not in the next input's measure.
       if (input.frameGap) {
-        await openShared('# Next\n')
-        await settled(watchdogMs)
+        await app.openShared('# Next\n')
+        await app.settled(watchdogMs)
       }
     })
   }
 
   it('should show every item of a long list once its slices are mounted', async () => {
     // A long list mounts a slice of items per frame (src/render/components.tsx).
-    await openShared(hostileInputs.find(({name}) => name === 'long-list')!.markdown())
-    await settled(watchdogMs)
+    await app.openShared(hostileInputs.find(({name}) => name === 'long-list')!.markdown())
+    await app.settled(watchdogMs)
     await page.waitForFunction((selector) => document.querySelectorAll(`${selector} li`).length === 5_000, previewRoot, {timeout: 10_000})
     const items = page.locator(`${previewRoot} li`)
     expect([await items.first().textContent(), await items.last().textContent()]).toEqual(['item 0', 'item 4999'])
@@ -203,9 +90,9 @@ describe('hostile markdown in the app', () => {
 
   it('should show all of a long paragraph once its chunks are mounted, a few at a time', async () => {
     // A long paragraph's chunks mount a few hundred elements at a time (src/render/components.tsx).
-    const referenceCounts = await watchCount('p[data-text-chunks] sup')
-    await openShared(hostileInputs.find(({name}) => name === 'footnotes')!.markdown())
-    await settled(watchdogMs)
+    const referenceCounts = await app.watchCount('p[data-text-chunks] sup')
+    await app.openShared(hostileInputs.find(({name}) => name === 'footnotes')!.markdown())
+    await app.settled(watchdogMs)
     await page.waitForFunction((selector) => document.querySelectorAll(`${selector} p[data-text-chunks] sup`).length === 1_000, previewRoot, {timeout: 10_000})
     const counts = await referenceCounts()
     expect(counts[0]).toBeLessThan(500)
@@ -227,10 +114,10 @@ describe('hostile markdown in the app', () => {
 
   it('should mount a paragraph of 2 MB of text a part at a time', async () => {
     // Creating and laying out that much text is too much for one frame, however few elements hold it.
-    const chunkCounts = await watchCount('p[data-text-chunks] > *')
+    const chunkCounts = await app.watchCount('p[data-text-chunks] > *')
     const markdown = hostileInputs.find(({name}) => name === 'long-line')!.markdown()
-    await openShared(markdown)
-    await settled(watchdogMs)
+    await app.openShared(markdown)
+    await app.settled(watchdogMs)
     await page.waitForFunction(
       ({selector, length}) => (document.querySelector(`${selector} p[data-text-chunks]`)?.textContent?.length ?? 0) >= length,
       {selector: previewRoot, length: markdown.trim().length},
@@ -245,8 +132,8 @@ describe('hostile markdown in the app', () => {
     // Deep nesting mounts a few dozen levels a frame (src/render/components.tsx).
     const nested = hostileInputs.find(({name}) => name === 'nested-list-lines')!.markdown()
     const levels = nested.split('\n').length
-    await openShared(nested)
-    await settled(watchdogMs)
+    await app.openShared(nested)
+    await app.settled(watchdogMs)
     await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {
       timeout: 10_000,
     })
@@ -276,16 +163,16 @@ describe('hostile markdown in the app', () => {
       })
       observer.observe(document.querySelector(selector)!, {childList: true, subtree: true})
     }, previewRoot)
-    await openShared('# After the nesting\n\n- one\n- two\n')
-    await settled(watchdogMs)
+    await app.openShared('# After the nesting\n\n- one\n- two\n')
+    await app.settled(watchdogMs)
     expect(await page.locator(`${previewRoot} li`).allTextContents()).toEqual(['one', 'two'])
     const batches = await page.evaluate(() => (window as unknown as {nestingBatches: {removed: number; shown: boolean}[]}).nestingBatches)
     const showing = batches.findIndex(({shown}) => shown)
     expect(showing).not.toBe(-1)
     expect(batches[showing]!.removed).toBeLessThanOrEqual(nestingSliceLevels)
     expect(batches.slice(0, showing).reduce((sum, {removed}) => sum + removed, 0)).toBeGreaterThanOrEqual(levels - nestingSliceLevels)
-    await openShared(nested)
-    await settled(watchdogMs)
+    await app.openShared(nested)
+    await app.settled(watchdogMs)
     await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} li`).length === count, [previewRoot, levels] as const, {
       timeout: 10_000,
     })
@@ -295,11 +182,11 @@ describe('hostile markdown in the app', () => {
   it('should not word-wrap a document with a line of over 10,000 characters', async () => {
     // Monaco wraps a line whole in the task that shows it (src/editor/fill-model.ts).
     const rows = () => page.locator('.monaco-editor .view-line').count()
-    await openShared('# Short lines\n\n' + 'words and more words '.repeat(40) + '\n')
-    await settled(watchdogMs)
+    await app.openShared('# Short lines\n\n' + 'words and more words '.repeat(40) + '\n')
+    await app.settled(watchdogMs)
     await expect.poll(rows).toBeGreaterThan(3)
-    await openShared(hostileInputs.find(({name}) => name === 'long-line')!.markdown())
-    await settled(watchdogMs)
+    await app.openShared(hostileInputs.find(({name}) => name === 'long-line')!.markdown())
+    await app.settled(watchdogMs)
     // One line, one row, scrolled sideways.
     await expect.poll(rows).toBe(1)
     const scroll = await page
@@ -319,8 +206,8 @@ describe('hostile markdown in the app', () => {
   it('should mount the columns of a wide table as it scrolls to them', async () => {
     // Past 100 columns only the columns in view are mounted (src/render/components.tsx).
     const row = (cell: (index: number) => string) => `|${Array.from({length: 2_000}, (_, index) => cell(index)).join('|')}|`
-    await openShared(['# Wide', row((index) => `c${index}`), row((index) => (index % 2 ? '--:' : ':--')), row((index) => `v${index}`)].join('\n'))
-    await settled(watchdogMs)
+    await app.openShared(['# Wide', row((index) => `c${index}`), row((index) => (index % 2 ? '--:' : ':--')), row((index) => `v${index}`)].join('\n'))
+    await app.settled(watchdogMs)
     const table = page.locator(`${previewRoot} .wide-table`)
     const inView = () =>
       table.evaluate((box) => {
@@ -346,13 +233,13 @@ describe('hostile markdown in the app', () => {
 
 describe('the watchdog', () => {
   it('should stop a render that takes too long, keep the last good render, and render again after', async () => {
-    await openShared('# Before\n\nA good render.\n')
+    await app.openShared('# Before\n\nA good render.\n')
     await waitForRender(page)
     const blocks = await page.locator(`${previewRoot} .block`).count()
     // One paragraph of 60,000 different formulas: typesetting them is one block's work, well over the watchdog's bound.
     const slow = Array.from({length: 60_000}, (_, index) => `$x_{${index}}$`).join(' ')
     // The stuck text arrives as an edit of this document.
-    await pasteIntoEditor(slow)
+    await app.pasteIntoEditor(slow)
     await page.waitForSelector('.render-error', {timeout: watchdogMs + 20_000})
     const alert = (await page.textContent('.render-error'))!
     expect(alert).toContain('took longer than 10 s')
@@ -361,15 +248,15 @@ describe('the watchdog', () => {
     expect(await page.locator(`${previewRoot} h1`).textContent()).toContain('Before')
     // A new worker renders the next text.
     const before = await renderVersion(page)
-    await pasteIntoEditor('# After\n\nRendered by a new worker.')
+    await app.pasteIntoEditor('# After\n\nRendered by a new worker.')
     await waitForRender(page, before)
     expect(await page.locator(`${previewRoot} h1`).textContent()).toContain('After')
     await focusEditorEnd(page)
   })
 
   it('should say why a document that nests too deeply cannot be exported', async () => {
-    await openShared(`${'> '.repeat(150)}Too deep\n`)
-    expect(await settled(30_000)).toBe('error')
+    await app.openShared(`${'> '.repeat(150)}Too deep\n`)
+    expect(await app.settled(30_000)).toBe('error')
     await page.click('button:has-text("Export HTML")')
     const notice = page.locator('.file-notice[role="alert"]')
     await notice.waitFor()
@@ -379,8 +266,8 @@ describe('the watchdog', () => {
   })
 
   it('should make no request outside localhost', () => {
-    expect(network.external()).toEqual([])
+    expect(app.network.external()).toEqual([])
     // Each stopped render and each failure is logged once, as it should be.
-    expect(errors.filter((error) => !/took longer than|nests too deeply/.test(error))).toEqual([])
+    expect(app.errors.filter((error) => !/took longer than|nests too deeply/.test(error))).toEqual([])
   })
 })
