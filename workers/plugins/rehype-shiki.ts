@@ -177,6 +177,17 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
   const lastLine = code.lastIndexOf('\n') + 1
   const tail = code.slice(lastLine)
   const plain: ElementContent = {type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []}
+  // Every line highlighted already as the code streamed in (the last one
+  // came with its line ending, then the closing fence): those lines.
+  const whole = unfinished ? undefined : prefixes.get(lang)
+  if (whole?.source === code) {
+    const root = emptyCode(shiki, lang)
+    const target = codeOf(root)
+    if (target) {
+      target.children = [...whole.lines]
+      return root
+    }
+  }
   if (lastLine === 0) {
     if (!unfinished) return shiki.codeToHast(code, options)
     const root = emptyCode(shiki, lang)

@@ -190,6 +190,34 @@ describe('render session: costs that must not grow with the document', () => {
     }
   })
 
+  it('should not highlight a streamed code block again when its closing fence comes after its last line', async () => {
+    const {getHighlighter} = await import('../../../workers/highlighter.ts')
+    const shiki = await getHighlighter()
+    const lines = Array.from({length: 40}, (_, index) => `  total += items[${index}].size() * ${index}; // line ${index}`)
+    const code = ['```cpp', 'int total = 0;', ...lines, 'return total;'].join('\n') + '\n'
+    const head = 'Text.\n\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    // A line at a time, as a reply streams; the last one's line ending comes with the start of the closing fence.
+    for (let end = code.indexOf('\n') + 1; end < code.length; end = code.indexOf('\n', end) + 1) await client.update(head + code.slice(0, end))
+    await client.update(head + code + '``')
+    // Shiki's own highlighter, watched: how many characters it is given to tokenize.
+    const codeToHast = shiki.codeToHast
+    let tokenized = 0
+    shiki.codeToHast = (text, options) => {
+      tokenized += text.length
+      return codeToHast.call(shiki, text, options)
+    }
+    try {
+      const closed = await client.update(head + code + '```\n\n')
+      expect(closed.html).toBe(await fullHtml(head + code + '```\n\n'))
+      expect(tokenized).toBe(0)
+    } finally {
+      shiki.codeToHast = codeToHast
+      closeSession(id)
+    }
+  })
+
   it('should place only the edited block of a long document, keeping the rest of the order', async () => {
     const client = createClient(nextSessionId())
     const text =
