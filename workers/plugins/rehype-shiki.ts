@@ -15,17 +15,20 @@ import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
 
-/** Highlighted code by language and source (code up to `maxCachedLength`), up to `cacheBytes`. */
-const cacheBytes = 32 * 1024 * 1024
+/**
+ * Highlighted code by language and source (code up to `maxCachedLength`), up
+ * to `cacheBytes`: the code of a 1 MB model-like reply (about 380,000
+ * characters) fits, so a whole render of it again highlights nothing.
+ */
+const cacheBytes = 64 * 1024 * 1024
 const cache = createLru<Pick<Element, 'properties' | 'children'>>(cacheBytes)
 const maxCachedLength = 20_000
 /**
  * Estimated bytes of highlighted code per character of source, its key
- * included (measured in Node after GC, then rounded up). Code that streams
- * in shares its lines between entries, so this overcounts it: the bound is
- * conservative.
+ * included: a span per token, each with its two themes' colours (measured
+ * in Node after GC on the reply generator's code, then rounded up).
  */
-export const highlightedBytesPerChar = 20
+export const highlightedBytesPerChar = 128
 
 interface Block {
   pre: Element
@@ -116,8 +119,12 @@ function highlightSource(
   source: string,
   unfinished: boolean,
 ): Pick<Element, 'properties' | 'children'> | undefined {
-  const key = language + '\u0000' + lang + (unfinished ? '\u0000…\u0000' : '\u0000') + source
-  const cached = source.length <= maxCachedLength ? cache.get(key) : undefined
+  // Code whose last line is unfinished is code streaming in: the next append
+  // changes it, so it is neither looked up nor kept (each append would add a
+  // near-copy); its complete lines are kept per language instead (`prefixes`).
+  const cacheable = !unfinished && source.length <= maxCachedLength
+  const key = cacheable ? language + '\u0000' + lang + '\u0000' + source : ''
+  const cached = cacheable ? cache.get(key) : undefined
   if (cached) {
     // The children are frozen and shared; the properties are the block's own.
     return {properties: {...cached.properties}, children: cached.children}
@@ -131,7 +138,7 @@ function highlightSource(
   // Frozen in place rather than copied: the lines from a prefix are frozen already, so code
   // that streams in freezes only its new lines on each append.
   const result = {properties: highlighted.properties, children: deepFreeze(highlighted.children as ElementContent[])}
-  if (source.length <= maxCachedLength) cache.set(key, {properties: {...result.properties}, children: result.children}, source.length * highlightedBytesPerChar)
+  if (cacheable) cache.set(key, {properties: {...result.properties}, children: result.children}, source.length * highlightedBytesPerChar)
   return result
 }
 

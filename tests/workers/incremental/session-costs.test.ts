@@ -4,7 +4,7 @@
  * render.
  */
 import {describe, expect, it} from 'vitest'
-import {closeSession} from '../../../workers/session/session.ts'
+import {closeSession, renderSession} from '../../../workers/session/session.ts'
 import {chunks, createClient, expectSameAsFull, fullHtml, nextSessionId} from './session-helpers.ts'
 
 describe('render session: costs that must not grow with the document', () => {
@@ -215,6 +215,34 @@ describe('render session: costs that must not grow with the document', () => {
     } finally {
       shiki.codeToHast = codeToHast
       closeSession(id)
+    }
+  })
+
+  it('should keep highlighted blocks cached while a long code block streams in', async () => {
+    const {getHighlighter} = await import('../../../workers/highlighter.ts')
+    const {markdownToHast} = await import('../../../workers/pipeline.ts')
+    const shiki = await getHighlighter()
+    const finished = '```python\ndef area(r):\n    return 3.14159 * r * r\n```\n'
+    await markdownToHast(finished)
+    // 12 KB of code in appends of 24 characters: each append's code is new, and all of them
+    // together would take up the cache twice over if each were kept.
+    const lines = Array.from({length: 300}, (_, index) => `    total = total + compute(${index}, "item")`)
+    const streamed = '```python\n' + lines.join('\n') + '\n```\n'
+    const id = nextSessionId()
+    let version = 0
+    for (const step of chunks(streamed, 24)) await renderSession(id, step, ++version)
+    closeSession(id)
+    const codeToHast = shiki.codeToHast
+    let tokenized = 0
+    shiki.codeToHast = (text, options) => {
+      tokenized += text.length
+      return codeToHast.call(shiki, text, options)
+    }
+    try {
+      await markdownToHast(finished)
+      expect(tokenized).toBe(0)
+    } finally {
+      shiki.codeToHast = codeToHast
     }
   })
 
