@@ -17,6 +17,7 @@ import {toString} from 'hast-util-to-string'
 import {diagramLanguages} from '../plugins/rehype-fence-open.ts'
 import {highlightCode} from '../plugins/rehype-shiki.ts'
 import {countLines, onlyTopElement, type BlockRender} from './render-block.ts'
+import {startsWithText} from './text-diff.ts'
 
 const openingFence = /^(`{3,}|~{3,})([^\n]*)\n/
 
@@ -63,7 +64,7 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
   // Shiki names the property `class`, as written in HTML.
   if (pre?.tagName !== 'pre' || !String(pre.properties.class).split(' ').includes('shiki')) return undefined
   const language = pre.properties.dataLanguage
-  if (typeof language !== 'string' || !text.startsWith(previousText) || !openingFence.test(previousText)) return undefined
+  if (typeof language !== 'string' || !startsWithText(text, previousText) || !openingFence.test(previousText)) return undefined
   const code = codeOf(text)
   // Closed, the block is all in `text` (the same opening line, so the same
   // language): the previous render's code need not be checked.

@@ -31,7 +31,7 @@ import {renderPlain, renderPlainList} from './plain-block.ts'
 import {joinedBlock} from './footnote-refs.ts'
 import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {firstOpener, isSettled, type Reading} from './open-inline.ts'
-import {endsWithBlankLine} from './text-diff.ts'
+import {endsWithBlankLine, startsWithText} from './text-diff.ts'
 
 const pieceStart = /^[\p{L}\p{N}]/u
 
@@ -55,7 +55,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   // Brackets in the render's text are the source's unless an escape or a character reference made one.
   const reading = {literalBrackets: !/\\[[\]]|&/.test(previousText)}
   const split = endSplit(container, previousText, text, reading) ?? splitPoint(container, previousText, reading) ?? previous.split
-  if (!split || !text.startsWith(previousText.slice(0, split.at))) return undefined
+  if (!split || !startsWithText(text, previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
   const lines = countLines(text.slice(0, split.at))
@@ -121,7 +121,7 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   const head = previousText.slice(0, at)
   // A blank line before the last item would make the list loose; a
   // definition in an item would be the document's.
-  if (endsWithBlankLine.test(head) || head.includes(']:') || !text.startsWith(head)) return undefined
+  if (endsWithBlankLine.test(head) || head.includes(']:') || !startsWithText(text, head)) return undefined
   const piece = text.slice(at)
   const marker = piece.match(/^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/)
   if (!marker || markerKind(marker[0]) !== kind) return undefined
@@ -161,7 +161,7 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
   if (lines[lines.length - 1] === '') lines.pop()
   if (lines.length !== rows + 2 || lines.some((line) => /^[ \t]*$/.test(line))) return undefined
   const at = previousText.length - (previousText.endsWith('\n') ? 1 : 0) - lines[lines.length - 1]!.length
-  if (!text.startsWith(previousText.slice(0, at))) return undefined
+  if (!startsWithText(text, previousText.slice(0, at))) return undefined
   const piece = `${lines[0]}\n${lines[1]}\n${text.slice(at)}`
   const render = renderPlain(piece) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
@@ -258,7 +258,7 @@ function endSplit(paragraph: Element, previousText: string, text: string, readin
   const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
   // A list marker alone starts a list item once text follows it (an empty
   // item cannot interrupt a paragraph, one with text can).
-  if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !text.startsWith(previousText.slice(0, end))) return undefined
+  if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !startsWithText(text, previousText.slice(0, end))) return undefined
   const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
   if (!gap || !paragraph.children.every((child) => isSettled(child, reading))) return undefined
   const head = [...paragraph.children]

@@ -12,6 +12,7 @@ import type {VFile} from 'vfile'
 import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, plainMark, resolveLanguage, themes} from '../highlighter.ts'
 import {fenceClosed} from './rehype-fence-open.ts'
 import {deepFreeze} from './frozen.ts'
+import {startsWithText} from '../incremental/text-diff.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
 
@@ -130,7 +131,7 @@ function highlightSource(
     return {properties: {...cached.properties}, children: cached.children}
   }
   // Fenced code ends with one line ending that is not part of the code.
-  const root = highlight(shiki, source.replace(/\n$/, ''), lang, unfinished)
+  const root = highlight(shiki, source.endsWith('\n') ? source.slice(0, -1) : source, lang, unfinished)
   markWarm(lang)
   const highlighted = root.children[0]
   if (highlighted?.type !== 'element') return undefined
@@ -231,7 +232,9 @@ function prefixOf(shiki: HighlighterCore, complete: string, lang: string): Prefi
   const options = shikiOptions(lang)
   let prefix = prefixes.get(lang)
   const continues =
-    prefix !== undefined && complete.startsWith(prefix.source) && (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
+    prefix !== undefined &&
+    startsWithText(complete, prefix.source) &&
+    (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
   if (!prefix || !continues) {
     prefix = toPrefix(shiki, complete, shiki.codeToHast(complete, options), [])
   } else if (complete.length > prefix.source.length) {

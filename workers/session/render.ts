@@ -11,7 +11,7 @@ import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
 import {contextPrefix, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
-import {endsWithBlankLine, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
+import {endsWithBlankLine, startsWithText, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
 import type {BlockPool} from '../block-pool.ts'
 import {prefixOf, type Context} from './context.ts'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
@@ -100,7 +100,7 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
     !want.slot &&
     previous.prefix === want.prefix &&
     previous.text !== want.text &&
-    entry.text.startsWith(previous.text) &&
+    startsWithText(entry.text, previous.text) &&
     sameState(previous.state, entry.state)
       ? await renderGrown(previous, want.text, want.last)
       : undefined
@@ -161,8 +161,8 @@ export function needsSlot(entry: Entry, context: Context): boolean {
   return context.footnotes.size > 0 && entry.text.includes('<')
 }
 
-/** A `\(` with no `\)` after it. */
-const openLatexMath = /\\\((?![\s\S]*\\\))/
+/** Whether `text` holds a `\(` with no `\)` after it. */
+const hasOpenLatexMath = (text: string) => text.lastIndexOf('\\(') > text.lastIndexOf('\\)')
 
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
@@ -180,7 +180,7 @@ function sameBlock(a: string, b: string): boolean {
 async function renderGrown(from: Memo, text: string, last: boolean): Promise<BlockRender | undefined> {
   // An unclosed `\(` renders as text (`(`), yet the math it may open takes
   // in what follows: the paragraph renders whole.
-  if ((last || endsWithBlankLine.test(text)) && !openLatexMath.test(from.text)) {
+  if ((last || endsWithBlankLine.test(text)) && !hasOpenLatexMath(from.text)) {
     const grown =
       (await renderGrownParagraph(from.render, from.text, text, from.prefix)) ??
       (await renderGrownList(from.render, from.text, text, from.prefix)) ??
