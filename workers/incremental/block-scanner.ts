@@ -40,12 +40,20 @@ export interface ScanState {
 
 type Open = {kind: 'fence'; marker: string; size: number; indent: number} | {kind: 'html'; end: RegExp}
 
+/** Where a line starts, and the scanner's state there. */
+export interface LineStart {
+  at: number
+  state: ScanState
+}
+
 /** One top-level block: `text.slice(start, end)` including its trailing blank lines. */
 export interface ScannedBlock {
   start: number
   end: number
   /** State at `start`, so a later scan can resume there. */
   state: ScanState
+  /** Its last line, so a later scan can resume there too (none for front matter). */
+  lastLine?: LineStart
 }
 
 /** State at the start of a document. */
@@ -69,19 +77,23 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
 
 /**
  * Scan `text` from offset `from` (a line start that starts a block) in state
- * `state`. Stops early when `resync(start, state)` says a block found at
- * `start` is known already; the last block then ends there (`stoppedAt`).
+ * `state`, or from `resume`, a line of that first block whose start and
+ * state are known (the text before it unchanged). Stops early when
+ * `resync(start, state)` says a block found at `start` is known already;
+ * the last block then ends there (`stoppedAt`).
  */
 export function scanBlocks(
   text: string,
   from = 0,
   state: ScanState = initialState,
   resync?: (start: number, state: ScanState) => boolean,
+  resume?: LineStart,
 ): {blocks: ScannedBlock[]; stoppedAt: number | undefined} {
   const blocks: ScannedBlock[] = [{start: from, end: text.length, state}]
-  let current = {...state}
-  let position = from
   const matter = from === 0 ? frontMatterOf(text) : undefined
+  const resumed = resume !== undefined && !matter
+  let current = resumed ? resume.state : {...state}
+  let position = resumed ? resume.at : from
   // Where the first line after front matter and the blank lines after it
   // starts: a block, whatever the line (an indented one too), since the
   // front matter's block renders after no context.
@@ -93,7 +105,10 @@ export function scanBlocks(
     afterMatter = position + blankLines.exec(text)![0].length
   }
   // A line ends at `\n`, `\r\n` or a lone `\r`, as in CommonMark (§2.1).
-  let nextReturn = text.indexOf('\r', from)
+  let nextReturn = text.indexOf('\r', position)
+  // The last line of the block being scanned.
+  let lineAt = -1
+  let lineState = current
   while (position < text.length) {
     let lineEnd = text.indexOf('\n', position)
     if (lineEnd < 0) lineEnd = text.length
@@ -101,13 +116,18 @@ export function scanBlocks(
     if (nextReturn >= 0 && nextReturn < lineEnd) lineEnd = nextReturn
     const line = text.slice(position, lineEnd)
     if (position > from && (position === afterMatter ? line.trim() !== '' : isBoundary(line, current))) {
-      blocks[blocks.length - 1]!.end = position
+      const block = blocks[blocks.length - 1]!
+      block.end = position
+      if (lineAt >= 0) block.lastLine = {at: lineAt, state: lineState}
       if (resync?.(position, current)) return {blocks, stoppedAt: position}
       blocks.push({start: position, end: text.length, state: {...current}})
     }
+    lineAt = position
+    lineState = current
     current = advance(current, line)
     position = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1)
   }
+  if (lineAt >= 0) blocks[blocks.length - 1]!.lastLine = {at: lineAt, state: lineState}
   return {blocks, stoppedAt: undefined}
 }
 

@@ -28,9 +28,26 @@ function codeOf(text: string): string | undefined {
   const fence = open[1]!
   if (fence[0] === '`' && open[2]!.includes('`')) return undefined
   const code = text.slice(open[0].length)
-  if (code.includes(fence[0]!.repeat(3)) || /[\r\0]/.test(code) || code.startsWith('\n')) return undefined
-  const value = code.replace(/\n$/, '')
-  return value === '' ? '' : value + '\n'
+  if (!plainCode(code, fence[0]!) || code.startsWith('\n')) return undefined
+  return asShikiCode(code)
+}
+
+/** Code with nothing that could close its fence, and no carriage return or NUL (which the parser changes). */
+const plainCode = (code: string, fenceChar: string) => !code.includes(fenceChar.repeat(3)) && !code.includes('\r') && !code.includes('\0')
+
+/** Code as the pipeline gives it to Shiki: with one line ending, or empty. */
+const asShikiCode = (code: string) => (code === '' || code === '\n' ? '' : code.endsWith('\n') ? code : code + '\n')
+
+/**
+ * The code of `text`, `previousText` (whose code was `before`) grown at its
+ * end, checking only what was added (and the two characters before it, for
+ * a fence it would complete).
+ */
+function grownCodeOf(previousText: string, before: string, text: string): string | undefined {
+  const added = text.slice(previousText.length)
+  const fenceChar = previousText[0]!
+  if (!plainCode(previousText.slice(-2) + added, fenceChar) || (before === '' && added.startsWith('\n'))) return undefined
+  return asShikiCode(text.slice(text.indexOf('\n') + 1))
 }
 
 /**
@@ -50,8 +67,13 @@ function closedCodeOf(text: string): {code: string; fenceLine: number} | undefin
   return code === undefined ? undefined : {code, fenceLine: countLines(text.slice(0, from)) + 1}
 }
 
-/** The text of each `<pre>` made here: its code, which the highlighted lines hold (`toString` would walk them all on every append). */
-const grownCode = new WeakMap<Element, string>()
+/**
+ * What each `<pre>` made here was made from: the block's text, its code as
+ * Shiki was given it, and the text's lines. The next append checks only
+ * what it adds (walking the highlighted lines, or the whole text, on every
+ * append would cost as much as the block).
+ */
+const madeFrom = new WeakMap<Element, {text: string; code: string; lines: number}>()
 
 /**
  * The render of `text`, the code block `previousText` grown at its end, or
@@ -65,16 +87,17 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
   if (pre?.tagName !== 'pre' || !String(pre.properties.class).split(' ').includes('shiki')) return undefined
   const language = pre.properties.dataLanguage
   if (typeof language !== 'string' || !startsWithText(text, previousText) || !openingFence.test(previousText)) return undefined
-  const code = codeOf(text)
+  const made = madeFrom.get(pre)
+  const known = made?.text === previousText ? made : undefined
+  const code = known ? grownCodeOf(previousText, known.code, text) : codeOf(text)
   // Closed, the block is all in `text` (the same opening line, so the same
   // language): the previous render's code need not be checked.
   const closed = code === undefined ? closedCodeOf(text) : undefined
   if (closed === undefined) {
-    if (!last) return undefined
-    const before = codeOf(previousText)
-    if (code === undefined || before === undefined || (grownCode.get(pre) ?? toString(pre)) !== before.replace(/\n$/, '')) return undefined
-    if (pre.properties.dataLineEnd !== countLines(previousText) + 1) return undefined
+    if (!last || code === undefined) return undefined
+    if (!known && !renderedFrom(pre, previousText)) return undefined
   }
+  const lines = known && !closed ? known.lines + countLines(text.slice(previousText.length)) : countLines(text)
   // As rehype-shiki: the last line of code still open is plain until its line ending comes.
   const highlighted = await highlightCode(language, code ?? closed!.code, !closed && !text.endsWith('\n'))
   if (!highlighted) return undefined
@@ -85,10 +108,17 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
       ...highlighted.properties,
       ...(!closed && diagramLanguages.has(language) && {dataFenceOpen: true}),
       dataLineStart: pre.properties.dataLineStart,
-      dataLineEnd: closed ? closed.fenceLine : countLines(text) + 1,
+      dataLineEnd: closed ? closed.fenceLine : lines + 1,
     },
     children: highlighted.children,
   }
-  grownCode.set(grown, (code ?? closed!.code).replace(/\n$/, ''))
-  return closed ? {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true} : {...previous, nodes: [grown], footnoteRefs: []}
+  if (closed) return {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true}
+  madeFrom.set(grown, {text, code: code!, lines})
+  return {...previous, nodes: [grown], footnoteRefs: []}
+}
+
+/** Whether `pre`, rendered by the pipeline, holds the code of `text` (see `codeOf`) and ends on its last line. */
+function renderedFrom(pre: Element, text: string): boolean {
+  const code = codeOf(text)
+  return code !== undefined && toString(pre) === code.replace(/\n$/, '') && pre.properties.dataLineEnd === countLines(text) + 1
 }

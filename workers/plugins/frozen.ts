@@ -6,9 +6,10 @@
  * changing every render that shares it.
  */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const child of Object.values(value)) deepFreeze(child)
-  }
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value
+  Object.freeze(value)
+  // Walked in place: a streamed code block's lines, frozen already, are checked on every append.
+  if (Array.isArray(value)) for (const child of value) deepFreeze(child)
+  else for (const key in value) deepFreeze(value[key])
   return value
 }

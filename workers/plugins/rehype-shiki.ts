@@ -208,7 +208,12 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
   const root = unfinished ? emptyCode(shiki, lang) : shiki.codeToHast(tail, {...options, grammarState: prefix.state})
   const target = codeOf(root)
   if (!target) return shiki.codeToHast(code, options)
-  target.children = [...prefix.lines, {type: 'text', value: '\n'}, ...(unfinished ? [plain] : target.children)]
+  // Frozen here, the new lines only: the prefix's are frozen already (see `highlightSource`).
+  target.children = Object.freeze([
+    ...prefix.lines,
+    deepFreeze({type: 'text', value: '\n'}),
+    ...deepFreeze(unfinished ? [plain] : target.children),
+  ]) as ElementContent[]
   return root
 }
 

@@ -9,7 +9,7 @@ import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../increm
 import {healTail} from '../incremental/heal.ts'
 import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
-import {contextPrefix, renderBlock, type BlockRender} from '../incremental/render-block.ts'
+import {contextPrefix, onlyTopElement, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
 import {endsWithBlankLine, startsWithText, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
 import type {BlockPool} from '../block-pool.ts'
@@ -178,6 +178,7 @@ function sameBlock(a: string, b: string): boolean {
  * when its closing fence came (then it is stable too).
  */
 async function renderGrown(from: Memo, text: string, last: boolean): Promise<BlockRender | undefined> {
+  if (onlyTopElement(from.render)?.tagName === 'pre') return renderGrownCode(from.render, from.text, text, last)
   // An unclosed `\(` renders as text (`(`), yet the math it may open takes
   // in what follows: the paragraph renders whole.
   if ((last || endsWithBlankLine.test(text)) && !hasOpenLatexMath(from.text)) {

@@ -6,9 +6,9 @@
  */
 import type {BlockDefinitions} from '../incremental/context.ts'
 import {definitionsOf} from '../incremental/context.ts'
-import {initialState, sameState, scanBlocks, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
+import {initialState, sameState, scanBlocks, type LineStart, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
 import {countLines} from '../incremental/render-block.ts'
-import {commonPrefixLength, commonSuffixLength} from '../incremental/text-diff.ts'
+import {commonPrefixLength, commonSuffixLength, startsWithText} from '../incremental/text-diff.ts'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 /** One block of the current text. Immutable: a changed block is a new entry (with the same id). */
@@ -19,6 +19,8 @@ export interface Entry {
   state: ScanState
   lines: number
   definitions: BlockDefinitions
+  /** Where its last line starts (from the block's start) and the scanner's state there. */
+  lastLine?: LineStart
 }
 
 /** The blocks of a text, and where they differ from the previous text's. */
@@ -80,7 +82,10 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
     resumeAt = candidate
     return true
   }
-  const blocks = scanBlocks(text, start, previous[first]!.state, resync).blocks
+  // Lines before the last line of block `first` are unchanged, and so is the scanner's state after them.
+  const lastLine = previous[first]!.lastLine
+  const resume = lastLine && start + lastLine.at <= prefix ? {at: start + lastLine.at, state: lastLine.state} : undefined
+  const blocks = scanBlocks(text, start, previous[first]!.state, resync, resume).blocks
   const scanned = toEntries(text, blocks, previous.slice(first, resumeAt), newId)
   const tail = resumeAt === undefined ? [] : previous.slice(resumeAt)
   previous.length = first
@@ -102,15 +107,18 @@ function frontMatterChanged(previousText: string, text: string): boolean {
  * a split block's first part too, and a block that is new gets a new id.
  */
 function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly Entry[], newId: NewId): Entry[] {
-  const byText = new Map<string, number[]>()
+  // By length, then compared: hashing a block's new text would read all of it.
+  const byLength = new Map<number, number[]>()
   for (const [index, entry] of old.entries()) {
-    const list = byText.get(entry.text)
+    const list = byLength.get(entry.text.length)
     if (list) list.push(index)
-    else byText.set(entry.text, [index])
+    else byLength.set(entry.text.length, [index])
   }
   let lastKept = -1
   const kept = blocks.map((block) => {
-    const index = byText.get(text.slice(block.start, block.end))?.find((index) => index > lastKept && sameState(old[index]!.state, block.state))
+    const index = byLength
+      .get(block.end - block.start)
+      ?.find((index) => index > lastKept && old[index]!.text === text.slice(block.start, block.end) && sameState(old[index]!.state, block.state))
     if (index !== undefined) lastKept = index
     return index
   })
@@ -123,7 +131,14 @@ function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly 
       return old[keptIndex]!
     }
     const blockText = text.slice(block.start, block.end)
-    const id = next < old.length && !taken.has(next) ? old[next++]!.id : newId()
-    return {id, text: blockText, state: block.state, lines: countLines(blockText), definitions: definitionsOf(blockText)}
+    const prior = next < old.length && !taken.has(next) ? old[next++]! : undefined
+    const lastLine = block.lastLine && {at: block.lastLine.at - block.start, state: block.lastLine.state}
+    return {id: prior?.id ?? newId(), text: blockText, state: block.state, lines: linesOf(blockText, prior), definitions: definitionsOf(blockText), lastLine}
   })
+}
+
+/** The lines of `text`, counting only what it adds when it is `prior`'s text grown at its end (a `\r` at its end could pair with a `\n`). */
+function linesOf(text: string, prior: Entry | undefined): number {
+  if (!prior || prior.text.endsWith('\r') || !startsWithText(text, prior.text)) return countLines(text)
+  return prior.lines + countLines(text.slice(prior.text.length))
 }
