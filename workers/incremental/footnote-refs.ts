@@ -73,10 +73,12 @@ function countRefIds(element: Element, counts = new Map<string, number>()): Elem
 
 /**
  * The nodes and footnote references of `grown`, a block put together from
- * the previous render and `rest`, the render of its new part: when `rest`
- * holds references, their ids are counted across the whole block.
+ * `previous`, the previous render, and `rest`, the render of its new part:
+ * when `rest` holds references, their ids are counted across the whole
+ * block. Without references in either, there are none to look for.
  */
-export function joinedBlock(rest: BlockRender, grown: Element): Pick<BlockRender, 'nodes' | 'footnoteRefs'> {
+export function joinedBlock(previous: BlockRender, rest: BlockRender, grown: Element): Pick<BlockRender, 'nodes' | 'footnoteRefs'> {
+  if (previous.footnoteRefs.length === 0 && rest.footnoteRefs.length === 0) return {nodes: [grown], footnoteRefs: []}
   const block = rest.footnoteRefs.length > 0 ? countRefIds(grown) : grown
   return {nodes: [block], footnoteRefs: collectFootnoteRefs([block])}
 }

@@ -91,7 +91,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     endsWithList: previous.endsWithList,
     split,
     messages,
-    ...joinedBlock(render, grown),
+    ...joinedBlock(previous, render, grown),
   }
 }
 
@@ -140,7 +140,7 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   return {
     ...render,
     messages: shiftMessages(render.messages, lines),
-    ...joinedBlock(render, grown),
+    ...joinedBlock(previous, render, grown),
   }
 }
 
@@ -176,7 +176,7 @@ export async function renderGrownTable(previous: BlockRender, previousText: stri
     properties: {...table.properties, dataLineEnd: shift + Number(rest.properties.dataLineEnd)},
     children: table.children.map((child) => (child === body ? grownBody : child)),
   }
-  return {...render, messages: shiftMessages(render.messages, shift), ...joinedBlock(render, grown)}
+  return {...render, messages: shiftMessages(render.messages, shift), ...joinedBlock(previous, render, grown)}
 }
 
 /** The children before the last `tagName` element of `before`, then those of `rest` from its first `tagName` element on. */

@@ -92,8 +92,27 @@ function settledBracket(value: string, start: number): boolean {
   return false
 }
 
+/**
+ * Answers of `isSettled` by node, one map per way of reading. A streamed
+ * paragraph keeps its nodes from one render to the next, and each append
+ * asks about all of them; the nodes are not changed in place.
+ */
+const settled = [
+  new WeakMap<ElementContent, boolean>(),
+  new WeakMap<ElementContent, boolean>(),
+  new WeakMap<ElementContent, boolean>(),
+  new WeakMap<ElementContent, boolean>(),
+]
+
 /** Whether nothing in `node` may open what a later closer could end; code and math are literal. */
 export function isSettled(node: ElementContent, reading: Reading = {}): boolean {
+  const answers = settled[(reading.paired ? 2 : 0) + (reading.literalBrackets ? 1 : 0)]!
+  let answer = answers.get(node)
+  if (answer === undefined) answers.set(node, (answer = settledNow(node, reading)))
+  return answer
+}
+
+function settledNow(node: ElementContent, reading: Reading): boolean {
   if (node.type === 'text') return firstOpener(node.value, reading) < 0
   if (node.type !== 'element') return true
   if (node.tagName === 'code') return true
