@@ -52,7 +52,7 @@ export interface ScannedBlock {
   end: number
   /** State at `start`, so a later scan can resume there. */
   state: ScanState
-  /** Its last line, so a later scan can resume there too (none for front matter). */
+  /** Its last line, so a later scan can resume there too (never within front matter). */
   lastLine?: LineStart
 }
 
