@@ -2,6 +2,9 @@
  * Keep the open conversation's messages rendered, each in its own render
  * session (`chat:<id>`): a streaming reply is sent on every change with its
  * unfinished end healed, then once more as it is, which equals a full render.
+ * When a reply ends, its whole text is shown healed before it is sent as it
+ * is: healed, code whose grammar is still being compiled shows plain, while
+ * the render as it is waits for that grammar (seconds for the largest).
  * A finished message's session is closed once that render arrived (its
  * blocks stay in `messageRenderAtom`); messages of other conversations are
  * dropped. Runs outside React.
@@ -26,6 +29,11 @@ interface Rendering {
   sent: number
   /** The version of the final (unhealed) text, once sent. */
   final: number | undefined
+  /** The last version sent healed, and the last version shown whole. */
+  healed: number
+  shown: number
+  /** The final text waits until this version (its healed render) is shown. */
+  finalAfter: number | undefined
 }
 
 /** Render the store's open conversation; returns a stop function. */
@@ -36,17 +44,34 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
     const heal = message.status === 'streaming'
     let rendering = renderings.get(message.id)
     if (rendering && rendering.text === message.text && rendering.heal === heal) return
-    if (!rendering) renderings.set(message.id, (rendering = {live: undefined, text: '', heal, sent: 0, final: undefined}))
+    if (!rendering)
+      renderings.set(message.id, (rendering = {live: undefined, text: '', heal, sent: 0, final: undefined, healed: 0, shown: 0, finalAfter: undefined}))
+    const ended = rendering.heal && !heal && rendering.live !== undefined
+    const changed = rendering.text !== message.text
     rendering.text = message.text
     rendering.heal = heal
-    send(message.id, rendering)
+    if (!ended) {
+      send(message.id, rendering)
+      return
+    }
+    if (changed) send(message.id, rendering, true)
+    rendering.finalAfter = rendering.healed
+    settle(message.id, rendering)
   }
 
-  function send(messageId: string, rendering: Rendering): void {
-    rendering.live ??= openRender(store, backend, messageId, rendering)
+  function send(messageId: string, rendering: Rendering, heal = rendering.heal): void {
+    rendering.live ??= openRender(store, backend, messageId, rendering, () => settle(messageId, rendering))
     rendering.sent++
-    rendering.final = rendering.heal ? undefined : rendering.sent
-    rendering.live.update(rendering.text, rendering.heal ? {heal: true} : {})
+    rendering.final = heal ? undefined : rendering.sent
+    if (heal) rendering.healed = rendering.sent
+    rendering.live.update(rendering.text, heal ? {heal: true} : {})
+  }
+
+  /** Send the final text once its healed render is shown. */
+  function settle(messageId: string, rendering: Rendering): void {
+    if (rendering.finalAfter === undefined || rendering.shown < rendering.finalAfter) return
+    rendering.finalAfter = undefined
+    send(messageId, rendering)
   }
 
   function sync(): void {
@@ -66,6 +91,7 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
     for (const [id, rendering] of renderings) {
       if (!rendering.live) continue
       store.set(messageRenderAtom(id), (view) => failRender(view, reason))
+      rendering.finalAfter = undefined
       send(id, rendering)
     }
   }
@@ -79,23 +105,33 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
   }
 }
 
-/** A live render of message `messageId` into its view, in a fresh session; it closes itself once the final text is shown. */
-function openRender(store: Store, backend: LiveRenderBackend, messageId: string, rendering: Rendering): LiveRender {
+/**
+ * A live render of message `messageId` into its view, in a fresh session;
+ * `shown` is called when a version is shown whole. It closes itself once the
+ * final text is shown.
+ */
+function openRender(store: Store, backend: LiveRenderBackend, messageId: string, rendering: Rendering, shown: () => void): LiveRender {
   const view = messageRenderAtom(messageId)
   const sessionId = chatSessionId(messageId)
   // A fresh session numbers from 1 again; the blocks shown stay until its first update replaces them.
   store.set(view, (old) => ({...emptyRender(sessionId), blocks: old.blocks, order: old.order}))
   rendering.sent = 0
+  rendering.healed = 0
+  rendering.shown = 0
   const live = createLiveRender(sessionId, backend, {
     requested: (version) => store.set(view, (old) => requestRender(old, version)),
     updated: (update) => {
       const next = applyUpdate(store.get(view), update)
       if (!next) return false
       store.set(view, next)
+      if (update.partial || rendering.live !== live) return true
+      rendering.shown = update.version
       // The final text is shown: the worker may forget the session.
-      if (!update.partial && update.version === rendering.final && rendering.live === live) {
+      if (update.version === rendering.final) {
         live.close()
         rendering.live = undefined
+      } else {
+        shown()
       }
       return true
     },

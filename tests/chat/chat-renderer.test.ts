@@ -7,13 +7,15 @@ import {messageRenderAtom} from '../../src/state/chat-render.ts'
 import {renderStateOf} from '../../src/state/render.ts'
 import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 
-/** A backend that renders each text as one block whose id is the text, and logs every call. */
-function fakeBackend() {
+/** A backend that renders each text as one block whose id is the text, and logs every call; with `held`, each render waits for `release()`. */
+function fakeBackend(held = false) {
   const calls: {sessionId: string; markdown: string; options: SessionOptions}[] = []
   const closed: string[] = []
+  const waiting: Array<() => void> = []
   const backend: LiveRenderBackend = {
     render: async (sessionId, markdown, version, _progress, options) => {
       calls.push({sessionId, markdown, options})
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve))
       const id = `${options.heal ? 'healed:' : ''}${markdown}`
       const update: SessionUpdate = {
         sessionId,
@@ -35,7 +37,9 @@ function fakeBackend() {
     restart: () => {},
     reason: String,
   }
-  return {backend, calls, closed}
+  /** Let the render in flight return. */
+  const release = () => waiting.shift()?.()
+  return {backend, calls, closed, release}
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -65,6 +69,35 @@ describe('chat renderer', () => {
     expect(view.version).toBe(3)
     expect(renderStateOf(view)).toBe('idle')
     expect(closed).toEqual(['chat:r1'])
+    stop()
+  })
+
+  it('should show the whole text of a reply that ended healed, then as it is, when the worker was busy as it ended', async () => {
+    const store = createStore()
+    const {backend, calls, release} = fakeBackend(true)
+    const code = 'Code:\n\n```cpp\nint x = 1;\n'
+    store.set(activeConversationIdAtom, 'c')
+    store.set(chatMessagesAtom, {c: [reply('Code:', 'streaming')]})
+    const stop = startChatRenderer(store, backend)
+    await tick()
+    // The rest of the reply, then its end, arrive while the first render is in flight.
+    store.set(chatMessagesAtom, {c: [reply(code, 'streaming')]})
+    store.set(chatMessagesAtom, {c: [reply(code + '```\n', 'done')]})
+    await tick()
+    const shown = () => store.get(messageRenderAtom('r1')).order.map(({id}) => id)
+    release()
+    await tick()
+    expect(shown()).toEqual(['healed:Code:'])
+    // Healed, code whose grammar is still being compiled shows plain: the whole text shows at once.
+    expect(calls.at(-1)).toMatchObject({markdown: code + '```\n', options: {heal: true}})
+    release()
+    await tick()
+    expect(shown()).toEqual([`healed:${code}\`\`\`\n`])
+    expect(calls.at(-1)).toMatchObject({markdown: code + '```\n', options: {}})
+    release()
+    await tick()
+    expect(shown()).toEqual([code + '```\n'])
+    expect(calls).toHaveLength(3)
     stop()
   })
 

@@ -92,6 +92,23 @@ describe('grammars compiled ahead', () => {
     closeSession('go-reply')
   })
 
+  it('should keep a closed block plain while its grammar compiles, with text after it, then highlight it, and end as a full render', async () => {
+    const code = 'Build it:\n\n```rust\nfn main() {\n    let v: Vec<u8> = vec![1, 2];\n    println!("{v:?}");\n}\n```\n\n'
+    const client = createClient('rust-reply')
+    await client.update('Build it:\n\n```rust\nfn', {heal: true})
+    // The block closes and the reply goes on before the grammar is ready:
+    // the block is no longer the last, and still shows plain, in its language.
+    const after = await client.update(code + 'Then run', {heal: true})
+    expect(after.html).toContain('<code class="language-rust">fn main()')
+    expect(after.html).not.toContain('shiki')
+    await grammarsWarmedUp()
+    const next = await client.update(code + 'Then run it.', {heal: true})
+    expect(next.html).toContain('class="shiki')
+    const final = await client.update(code + 'Then run it.\n')
+    expect(final.html).toBe(await fullHtml(code + 'Then run it.\n'))
+    closeSession('rust-reply')
+  })
+
   it('should highlight as patterns compiled on use do', async () => {
     await loadLanguage('typescript')
     await grammarsWarmedUp()

@@ -52,7 +52,7 @@ function wanted(entries: readonly Entry[], index: number, context: Context, heal
   const entry = entries[index]!
   const last = index === entries.length - 1
   return {
-    text: last && heal ? plainWhileCompiling(healTail(entry.text, index === 0)) : entry.text,
+    text: heal ? plainWhileCompiling(last ? healTail(entry.text, index === 0) : entry.text) : entry.text,
     prefix: blockPrefix(entry, index, context),
     last,
     beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
@@ -73,6 +73,15 @@ export function blockPrefix(entry: Entry, index: number, context: Context): stri
 }
 
 const notFrontMatter = contextPrefix([], ['[offthread-context-end]: #'])
+
+/**
+ * Whether `entry`'s render left code plain that must now be rendered as it
+ * is: its grammar is compiled, or the reply is no longer streaming.
+ */
+export function plainNoLonger(memo: RenderMemo, entry: Entry, heal: boolean): boolean {
+  const old = memo.get(entry.id)
+  return old !== undefined && old.text !== (heal ? plainWhileCompiling(entry.text) : entry.text)
+}
 
 /** The memo's render of `entry` when it still holds for `want`. */
 function held(memo: RenderMemo, entry: Entry, want: Wanted): BlockRender | undefined {

@@ -7,14 +7,14 @@
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
-import {fencesColdCode, warmFencedLanguages} from '../highlighter.ts'
+import {fencesColdCode, plainMark, warmFencedLanguages} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
 import {markdownToHast} from '../pipeline.ts'
 import {contextOf} from './context.ts'
 import {display} from './display.ts'
 import {emit, type UpdateInfo} from './emit.ts'
 import {place} from './place.ts'
-import {blockPrefix, keepOnly, renderAhead, renderEntry} from './render.ts'
+import {blockPrefix, keepOnly, plainNoLonger, renderAhead, renderEntry} from './render.ts'
 import {rescan, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
 import {createSession, type Session, type SessionTarget} from './state.ts'
@@ -89,9 +89,10 @@ export async function renderSession(
   // streams, off for its final render) changes it without changing the text.
   let firstChanged = Math.min(scan.firstChanged, Math.max(0, session.entries.length - 1))
   if (session.context.id !== previousContext?.id) firstChanged = firstStale(session, firstChanged)
+  const heal = Boolean(options.heal)
+  if (session.plain.size > 0) firstChanged = firstPlainNoLonger(session, firstChanged, heal)
   // After the whole text was rendered at once, placing starts over.
   if (session.placement.before.length === 0) firstChanged = 0
-  const heal = Boolean(options.heal)
   // Healing is on while a reply streams: its code comes a line at a time.
   if (heal) for (const entry of session.entries.slice(scan.firstChanged)) warmFencedLanguages(entry.text)
   // An edit in the middle: the entries from `reused.from` on are the
@@ -153,7 +154,9 @@ async function renderBlocks(run: Run): Promise<boolean> {
       sendPartial(run, index)
     }
     run.rendered += await renderEntry(renders, entries, index, session.context!, run.heal, pooled)
-    const render = renders.get(entry.id)!.render
+    const {render, text} = renders.get(entry.id)!
+    if (text !== entry.text && text.includes(plainMark)) session.plain.add(entry.id)
+    else session.plain.delete(entry.id)
     const next = entries[index + 1]
     if (next && (!render.closed || (render.endsWithList && listItemStart.test(next.text)))) {
       index = merge(run, index) - 1
@@ -163,6 +166,7 @@ async function renderBlocks(run: Run): Promise<boolean> {
     progress(run, index)
   }
   keepOnly(renders, entries)
+  for (const id of session.plain) if (!renders.has(id)) session.plain.delete(id)
   return true
 }
 
@@ -259,6 +263,18 @@ async function renderWhole(session: Session, markdown: string, info: UpdateInfo)
 }
 
 /** The first entry before `upTo` whose prefix changed with the session's new context (or `upTo`). */
+/**
+ * The first entry before `upTo` that left code plain while its grammar was
+ * compiled, and must now be rendered as it is (see `plainNoLonger`).
+ */
+function firstPlainNoLonger(session: Session, upTo: number, heal: boolean): number {
+  for (let index = 0; index < upTo; index++) {
+    const entry = session.entries[index]!
+    if (session.plain.has(entry.id) && plainNoLonger(session.renders, entry, heal)) return index
+  }
+  return upTo
+}
+
 function firstStale(session: Session, upTo: number): number {
   for (let index = 0; index < upTo; index++) {
     const entry = session.entries[index]!

@@ -31,6 +31,8 @@ export interface Session {
   shownSection?: FootnoteSection
   /** The last update healed the last block. */
   healed: boolean
+  /** Blocks rendered with code left plain while its grammar was compiled ahead (see `plainWhileCompiling`), by id. */
+  plain: Set<string>
   nextId: number
 }
 
@@ -46,6 +48,7 @@ export function createSession(target: SessionTarget): Session {
     held: createHeld(),
     section: createSectionRenderer(),
     healed: false,
+    plain: new Set(),
     nextId: 0,
   }
 }
