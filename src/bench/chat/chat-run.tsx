@@ -161,14 +161,20 @@ async function receiveReply(record: ChatRecord, reply: ChatReplyPlan, cps: numbe
   return {lags: arrivalLags(replyArrivals, paints.get(sent.id)!, performance.now()), ms: (replyArrivals.at(-1)?.at ?? 0) - (replyArrivals[0]?.at ?? 0)}
 }
 
-/** Record each new text a reply's session is sent, as the chat renderer sends it: changed text, or the end of streaming. */
+/**
+ * Record each new text a reply's session is sent, as the chat renderer
+ * sends it: changed text, or the end of streaming. A reply that ends with
+ * new text is sent twice, healed and then as it is (see chat-renderer.ts).
+ */
 function trackVersions(messages: readonly ChatMessage[], versions: Map<string, {lengths: number[]; key: string}>): void {
   for (const message of messages) {
     if (message.role !== 'assistant') continue
     let sent = versions.get(message.id)
     if (!sent) versions.set(message.id, (sent = {lengths: [], key: ''}))
-    const key = `${message.text.length}:${message.status === 'streaming'}`
+    const streaming = message.status === 'streaming'
+    const key = `${message.text.length}:${streaming}`
     if (sent.key === key) continue
+    if (!streaming && sent.key.endsWith(':true') && sent.key !== `${message.text.length}:true`) sent.lengths.push(message.text.length)
     sent.key = key
     sent.lengths.push(message.text.length)
   }
