@@ -18,8 +18,8 @@ import {forEachElement} from './walk.ts'
 
 /**
  * Highlighted code by language and source (code up to `maxCachedLength`), up
- * to `cacheBytes`: the code of a 1 MB model-like reply (about 380,000
- * characters) fits, so a whole render of it again highlights nothing.
+ * to `cacheBytes`: sized so that the code of a 1 MB model-like reply fits,
+ * and a whole render of it again highlights nothing.
  */
 const cacheBytes = 64 * 1024 * 1024
 const cache = createLru<Pick<Element, 'properties' | 'children'>>(cacheBytes)

@@ -262,25 +262,20 @@ async function renderWhole(session: Session, markdown: string, info: UpdateInfo)
   return emitPlaced(session, 0, {...info, messages: result.messages})
 }
 
-/** The first entry before `upTo` whose prefix changed with the session's new context (or `upTo`). */
-/**
- * The first entry before `upTo` that left code plain while its grammar was
- * compiled, and must now be rendered as it is (see `plainNoLonger`).
- */
-function firstPlainNoLonger(session: Session, upTo: number, heal: boolean): number {
-  for (let index = 0; index < upTo; index++) {
-    const entry = session.entries[index]!
-    if (session.plain.has(entry.id) && plainNoLonger(session.renders, entry, heal)) return index
-  }
+/** The first entry before `upTo` that `rerender` says must be rendered again; `upTo` if none. */
+function firstToRender(session: Session, upTo: number, rerender: (entry: Entry, index: number) => boolean): number {
+  for (let index = 0; index < upTo; index++) if (rerender(session.entries[index]!, index)) return index
   return upTo
 }
 
+/** The first entry whose prefix changed with the session's new context. */
 function firstStale(session: Session, upTo: number): number {
-  for (let index = 0; index < upTo; index++) {
-    const entry = session.entries[index]!
-    if (session.renders.get(entry.id)?.prefix !== blockPrefix(entry, index, session.context!)) return index
-  }
-  return upTo
+  return firstToRender(session, upTo, (entry, index) => session.renders.get(entry.id)?.prefix !== blockPrefix(entry, index, session.context!))
+}
+
+/** The first entry that left code plain while its grammar was compiled, and must now be rendered as it is (see `plainNoLonger`). */
+function firstPlainNoLonger(session: Session, upTo: number, heal: boolean): number {
+  return firstToRender(session, upTo, (entry) => session.plain.has(entry.id) && plainNoLonger(session.renders, entry, heal))
 }
 
 let pool: BlockPool | undefined

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest'
 import {closeSession, renderSession} from '../../../workers/session/session.ts'
-import {chunks, createClient, expectSameAsFull, fullHtml, nextSessionId} from './session-helpers.ts'
+import {chunks, createClient, expectSameAsFull, fullHtml, nextSessionId, tokenizedDuring} from './session-helpers.ts'
 
 describe('render session: costs that must not grow with the document', () => {
   const footnoted = (count: number) =>
@@ -191,8 +191,6 @@ describe('render session: costs that must not grow with the document', () => {
   })
 
   it('should not highlight a streamed code block again when its closing fence comes after its last line', async () => {
-    const {getHighlighter} = await import('../../../workers/highlighter.ts')
-    const shiki = await getHighlighter()
     const lines = Array.from({length: 40}, (_, index) => `  total += items[${index}].size() * ${index}; // line ${index}`)
     const code = ['```cpp', 'int total = 0;', ...lines, 'return total;'].join('\n') + '\n'
     const head = 'Text.\n\n'
@@ -201,49 +199,26 @@ describe('render session: costs that must not grow with the document', () => {
     // A line at a time, as a reply streams; the last one's line ending comes with the start of the closing fence.
     for (let end = code.indexOf('\n') + 1; end < code.length; end = code.indexOf('\n', end) + 1) await client.update(head + code.slice(0, end))
     await client.update(head + code + '``')
-    // Shiki's own highlighter, watched: how many characters it is given to tokenize.
-    const codeToHast = shiki.codeToHast
-    let tokenized = 0
-    shiki.codeToHast = (text, options) => {
-      tokenized += text.length
-      return codeToHast.call(shiki, text, options)
-    }
-    try {
-      const closed = await client.update(head + code + '```\n\n')
-      expect(closed.html).toBe(await fullHtml(head + code + '```\n\n'))
-      expect(tokenized).toBe(0)
-    } finally {
-      shiki.codeToHast = codeToHast
-      closeSession(id)
-    }
+    let closed: Awaited<ReturnType<typeof client.update>> | undefined
+    const tokenized = await tokenizedDuring(async () => (closed = await client.update(head + code + '```\n\n')))
+    closeSession(id)
+    expect(closed!.html).toBe(await fullHtml(head + code + '```\n\n'))
+    expect(tokenized).toBe(0)
   })
 
   it('should keep highlighted blocks cached while a long code block streams in', async () => {
-    const {getHighlighter} = await import('../../../workers/highlighter.ts')
     const {markdownToHast} = await import('../../../workers/pipeline.ts')
-    const shiki = await getHighlighter()
     const finished = '```python\ndef area(r):\n    return 3.14159 * r * r\n```\n'
     await markdownToHast(finished)
-    // 12 KB of code in appends of 24 characters: each append's code is new, and all of them
-    // together would take up the cache twice over if each were kept.
+    // Code in short appends: each append's code is new, and all of them
+    // together would take up more than the cache if each were kept.
     const lines = Array.from({length: 300}, (_, index) => `    total = total + compute(${index}, "item")`)
     const streamed = '```python\n' + lines.join('\n') + '\n```\n'
     const id = nextSessionId()
     let version = 0
     for (const step of chunks(streamed, 24)) await renderSession(id, step, ++version)
     closeSession(id)
-    const codeToHast = shiki.codeToHast
-    let tokenized = 0
-    shiki.codeToHast = (text, options) => {
-      tokenized += text.length
-      return codeToHast.call(shiki, text, options)
-    }
-    try {
-      await markdownToHast(finished)
-      expect(tokenized).toBe(0)
-    } finally {
-      shiki.codeToHast = codeToHast
-    }
+    expect(await tokenizedDuring(() => markdownToHast(finished))).toBe(0)
   })
 
   it('should place only the edited block of a long document, keeping the rest of the order', async () => {

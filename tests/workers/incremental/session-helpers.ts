@@ -72,3 +72,21 @@ export async function renderLong(text: string): Promise<{final: SessionUpdate; p
   closeSession(id)
   return {final, partials, html: toHtml(mirror.hast())}
 }
+
+/** How many characters Shiki's own highlighter is given to tokenize while `work` runs (the real highlighter still runs). */
+export async function tokenizedDuring(work: () => Promise<unknown>): Promise<number> {
+  const {getHighlighter} = await import('../../../workers/highlighter.ts')
+  const shiki = await getHighlighter()
+  const codeToHast = shiki.codeToHast
+  let tokenized = 0
+  shiki.codeToHast = (text, options) => {
+    tokenized += text.length
+    return codeToHast.call(shiki, text, options)
+  }
+  try {
+    await work()
+  } finally {
+    shiki.codeToHast = codeToHast
+  }
+  return tokenized
+}
