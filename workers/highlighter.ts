@@ -57,12 +57,29 @@ export function warmFencedLanguages(text: string): void {
     const compiled = loadLanguage(id).then(
       async () => {
         await warmer.add([...registrations.get(id)!].reverse())
+        await buildRulesAhead(id)
         ready.add(id)
       },
       () => void queued.delete(id),
     )
     queued.set(id, compiled)
   }
+}
+
+/**
+ * Build the grammar's rules in a task of their own. vscode-textmate builds
+ * every rule a grammar can reach (embedded grammars too) on its first line,
+ * which for the largest grammars costs more than one append should.
+ */
+function buildRulesAhead(id: string): Promise<void> {
+  return new Promise((done) => {
+    setTimeout(() => {
+      void getHighlighter().then((shiki) => {
+        shiki.getLanguage(id).tokenizeLine('', null)
+        done()
+      })
+    })
+  })
 }
 
 /** Put before a fence's language: its code shows plain, by rehype-shiki. */

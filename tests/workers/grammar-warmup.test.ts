@@ -55,7 +55,7 @@ async def run(jobs: dict[str, Job], *, limit: int = 2) -> None:
 const options = {themes: {light: 'github-light', dark: 'github-dark'}, defaultColor: false} as const
 
 describe('grammars compiled ahead', () => {
-  it('should compile, while a reply streams, the patterns its code in a language then uses', async () => {
+  it('should compile, while a reply streams, the patterns and rules its code in a language then uses', async () => {
     const shiki = await getHighlighter()
     warmGrammarsAhead()
     // A document that does not stream: its grammar compiles as code uses it.
@@ -71,9 +71,14 @@ describe('grammars compiled ahead', () => {
     closeSession('reply')
     await grammarsWarmedUp()
     before = compiledPatterns()
+    // vscode-textmate builds a grammar's rules on its first line: built ahead too.
+    const grammar = shiki.getLanguage('python') as unknown as {_lastRuleId: number}
+    const rules = grammar._lastRuleId
+    expect(rules).toBeGreaterThan(100)
     shiki.codeToHast(python, {...options, lang: 'python'})
     // At most the end patterns that refer back to their start, completed as the code is read.
     expect(compiledPatterns() - before).toBeLessThanOrEqual(3)
+    expect(grammar._lastRuleId).toBe(rules)
   })
 
   it("should show a streaming reply's code plain while its grammar compiles, then highlighted, and the final render as a full render", async () => {
