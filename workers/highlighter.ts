@@ -3,6 +3,7 @@
  */
 import {createHighlighterCore, type HighlighterCore, type LanguageRegistration} from '@shikijs/core'
 import {createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor} from '@shikijs/engine-javascript'
+import {prefixAhead} from './code-prefixes.ts'
 import {createWarmer, type Compiled} from './grammar-warmup.ts'
 import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
 
@@ -17,6 +18,20 @@ export const maxHighlightedCodeLength = 100_000
 
 /** Lines longer than this many characters are shown plain (minified code). */
 export const maxHighlightedLineLength = 5_000
+
+/** Shiki's options for `lang`, as this worker highlights. */
+export function shikiOptions(lang: string) {
+  return {
+    lang,
+    themes,
+    defaultColor: false as const,
+    // Shiki stops tokenizing a line after 500 ms by default, so a busy
+    // machine would get different colours; the output must not depend on
+    // timing. Very long lines are skipped instead, which is stable.
+    tokenizeTimeLimit: 0,
+    tokenizeMaxLineLength: maxHighlightedLineLength,
+  }
+}
 
 let highlighter: Promise<HighlighterCore> | undefined
 const loading = new Map<string, Promise<void>>()
@@ -45,8 +60,10 @@ export function warmGrammarsAhead(): void {
 
 /**
  * Compile ahead, while this worker is idle, the whole grammar of each
- * language `text` fences (see `grammar-warmup.ts`). For text that streams in:
- * its code comes a line at a time, each meeting patterns not compiled yet.
+ * language `text` fences (see `grammar-warmup.ts`), build its rules, and
+ * highlight the code shown plain meanwhile; only then is the language ready.
+ * For text that streams in: its code comes a line at a time, each meeting
+ * patterns not compiled yet.
  */
 export function warmFencedLanguages(text: string): void {
   if (!warmingAhead || !mayFence(text)) return
@@ -58,6 +75,7 @@ export function warmFencedLanguages(text: string): void {
       async () => {
         await warmer.add([...registrations.get(id)!].reverse())
         await buildRulesAhead(id)
+        await highlightPlainAhead(id)
         ready.add(id)
       },
       () => void queued.delete(id),
@@ -81,6 +99,39 @@ function buildRulesAhead(id: string): Promise<void> {
     })
   })
 }
+
+/** Per language: the code last shown plain while its grammar was compiled. */
+const plainCode = new Map<string, string>()
+
+/** Note that `code` (as Shiki is given it) shows plain while the grammar of `id` is compiled. */
+export function notePlainCode(id: string, code: string): void {
+  plainCode.set(id, code)
+}
+
+/**
+ * Highlight ahead, a few lines per task, the complete lines of the code last
+ * shown plain in `id`: code that streamed in while its grammar compiled is
+ * then highlighted from where this stopped, not whole in one append.
+ */
+function highlightPlainAhead(id: string): Promise<void> {
+  return new Promise((done) => {
+    const slice = async () => {
+      const shiki = await getHighlighter()
+      const code = (plainCode.get(id) ?? '').replace(/\n$/, '')
+      const complete = code.slice(0, Math.max(0, code.lastIndexOf('\n')))
+      if (prefixAhead(shiki, complete, id, shikiOptions(id), performance.now() + sliceMs)) {
+        plainCode.delete(id)
+        done()
+      } else {
+        setTimeout(slice)
+      }
+    }
+    setTimeout(slice)
+  })
+}
+
+/** Milliseconds of highlighting ahead per task. */
+const sliceMs = 8
 
 /** Put before a fence's language: its code shows plain, by rehype-shiki. */
 export const plainMark = '\uE002'

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {patternSources} from '../../workers/grammar-warmup.ts'
 import {compiledPatterns, getHighlighter, grammarsWarmedUp, loadLanguage, warmGrammarsAhead} from '../../workers/highlighter.ts'
 import {closeSession, renderSession} from '../../workers/session/session.ts'
-import {createClient, fullHtml} from './incremental/session-helpers.ts'
+import {createClient, fullHtml, tokenizedDuring} from './incremental/session-helpers.ts'
 
 // Code that meets many of a grammar's constructs, as a model's reply would.
 const typescript = `import {EventEmitter} from 'node:events'
@@ -112,6 +112,23 @@ describe('grammars compiled ahead', () => {
     const final = await client.update(code + 'Then run it.\n')
     expect(final.html).toBe(await fullHtml(code + 'Then run it.\n'))
     closeSession('rust-reply')
+  })
+
+  it('should highlight ahead the code that streamed in plain, so that its first highlighted render tokenizes only what came after', async () => {
+    const fields = Array.from({length: 40}, (_, index) => `  private final int field${index} = ${index} * 2; // a field`).join('\n')
+    const reply = 'The class:\n\n```java\nclass Fields {\n' + fields + '\n'
+    const client = createClient('java-reply')
+    expect((await client.update(reply, {heal: true})).html).not.toContain('shiki')
+    await grammarsWarmedUp()
+    let next = {html: ''}
+    const tokenized = await tokenizedDuring(async () => (next = await client.update(reply + '}\n', {heal: true})))
+    expect(next.html).toContain('class="shiki')
+    // The last field and the closing brace, not the lines before them.
+    expect(tokenized).toBeLessThan(100)
+    expect(fields.length).toBeGreaterThan(1_500)
+    const final = await client.update(reply + '}\n```\n')
+    expect(final.html).toBe(await fullHtml(reply + '}\n```\n'))
+    closeSession('java-reply')
   })
 
   it('should highlight as patterns compiled on use do', async () => {

@@ -69,7 +69,7 @@ describe('code that grows at its end', () => {
   ]
 
   it('should highlight every prefix as Shiki does the whole, continuing from the complete lines', async () => {
-    const {shikiOptions} = await import('../../workers/plugins/rehype-shiki.ts')
+    const {shikiOptions} = await import('../../workers/highlighter.ts')
     const shiki = await getHighlighter()
     for (const [lang, code] of samples) {
       const id = resolveLanguage(lang)!

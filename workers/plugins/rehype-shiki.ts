@@ -9,10 +9,11 @@ import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
-import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, maxHighlightedLineLength, plainMark, resolveLanguage, themes} from '../highlighter.ts'
+import {codeOf, highlightedBytesPerChar, lastPrefix, prefixOf} from '../code-prefixes.ts'
+import {asOneByte} from '../one-byte.ts'
+import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, notePlainCode, plainMark, resolveLanguage, shikiOptions} from '../highlighter.ts'
 import {fenceClosed} from './rehype-fence-open.ts'
 import {deepFreeze} from './frozen.ts'
-import {startsWithText} from '../incremental/text-diff.ts'
 import {createLru} from './lru.ts'
 import {forEachElement} from './walk.ts'
 
@@ -24,12 +25,6 @@ import {forEachElement} from './walk.ts'
 const cacheBytes = 64 * 1024 * 1024
 const cache = createLru<Pick<Element, 'properties' | 'children'>>(cacheBytes)
 const maxCachedLength = 20_000
-/**
- * Estimated bytes of highlighted code per character of source, its key
- * included: a span per token, each with its two themes' colours (measured
- * in Node after GC on the reply generator's code, then rounded up).
- */
-export const highlightedBytesPerChar = 128
 
 interface Block {
   pre: Element
@@ -90,6 +85,8 @@ export default function rehypeShiki() {
 function showPlain(pre: Element, code: Element, language: string): void {
   code.properties.className = [`language-${language}`]
   pre.properties.dataLanguage = language
+  const id = resolveLanguage(language)
+  if (id) notePlainCode(id, toString(code))
 }
 
 /** Whether `pre` is a fence still open that ends `text` in the middle of a line. */
@@ -122,7 +119,7 @@ function highlightSource(
 ): Pick<Element, 'properties' | 'children'> | undefined {
   // Code whose last line is unfinished is code streaming in: the next append
   // changes it, so it is neither looked up nor kept (each append would add a
-  // near-copy); its complete lines are kept per language instead (`prefixes`).
+  // near-copy); its complete lines are kept per language instead (code-prefixes.ts).
   const cacheable = !unfinished && source.length <= maxCachedLength
   const key = cacheable ? language + '\u0000' + lang + '\u0000' + source : ''
   const cached = cacheable ? cache.get(key) : undefined
@@ -143,38 +140,6 @@ function highlightSource(
   return result
 }
 
-/** Shiki's options for `lang`, as this plugin highlights. */
-export function shikiOptions(lang: string) {
-  return {
-    lang,
-    themes,
-    defaultColor: false as const,
-    // Shiki stops tokenizing a line after 500 ms by default, so a busy
-    // machine would get different colours; the output must not depend on
-    // timing. Very long lines are skipped instead, which is stable.
-    tokenizeTimeLimit: 0,
-    tokenizeMaxLineLength: maxHighlightedLineLength,
-  }
-}
-
-type GrammarState = NonNullable<ReturnType<HighlighterCore['getLastGrammarState']>>
-
-/** The complete lines of the last code highlighted in a language, and the grammar's state after them. */
-interface Prefix {
-  source: string
-  /** `<span class="line">` elements and the line endings between them. */
-  lines: ElementContent[]
-  state: GrammarState
-}
-
-/**
- * Per language: code that streams in grows at its end, so the next block in
- * that language most often starts with the same complete lines. Those are
- * not tokenized again: Shiki continues from the grammar's state after them
- * (tests/workers/highlighter.test.ts checks the result is the same).
- */
-const prefixes = createLru<Prefix>(16 * 1024 * 1024)
-
 /**
  * `code` highlighted as a `<pre>` in a root, tokenizing only what follows
  * the complete lines last highlighted in `lang`; its last line plain if
@@ -187,7 +152,7 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
   const plain: ElementContent = {type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []}
   // Every line highlighted already as the code streamed in (the last one
   // came with its line ending, then the closing fence): those lines.
-  const whole = unfinished ? undefined : prefixes.get(lang)
+  const whole = unfinished ? undefined : lastPrefix(lang)
   if (whole?.source === code) {
     const root = emptyCode(shiki, lang)
     const target = codeOf(root)
@@ -197,17 +162,17 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
     }
   }
   if (lastLine === 0) {
-    if (!unfinished) return shiki.codeToHast(code, options)
+    if (!unfinished) return shiki.codeToHast(asOneByte(code), options)
     const root = emptyCode(shiki, lang)
     const target = codeOf(root)
     if (target) target.children = [plain]
     return root
   }
-  const prefix = prefixOf(shiki, code.slice(0, lastLine - 1), lang)
-  if (!prefix) return shiki.codeToHast(code, options)
-  const root = unfinished ? emptyCode(shiki, lang) : shiki.codeToHast(tail, {...options, grammarState: prefix.state})
+  const prefix = prefixOf(shiki, code.slice(0, lastLine - 1), lang, options)
+  if (!prefix) return shiki.codeToHast(asOneByte(code), options)
+  const root = unfinished ? emptyCode(shiki, lang) : shiki.codeToHast(asOneByte(tail), {...options, grammarState: prefix.state})
   const target = codeOf(root)
-  if (!target) return shiki.codeToHast(code, options)
+  if (!target) return shiki.codeToHast(asOneByte(code), options)
   // Frozen here, the new lines only: the prefix's are frozen already (see `highlightSource`).
   target.children = Object.freeze([
     ...prefix.lines,
@@ -230,40 +195,6 @@ function emptyCode(shiki: HighlighterCore, lang: string): Root {
   }
   const code: Element = {type: 'element', tagName: 'code', properties: {}, children: []}
   return {type: 'root', children: [{...pre, properties: {...pre.properties}, children: [code]}]}
-}
-
-/** The highlighted lines of `complete` (whole lines, no final line ending), continuing from the lines last highlighted in `lang`. */
-function prefixOf(shiki: HighlighterCore, complete: string, lang: string): Prefix | undefined {
-  const options = shikiOptions(lang)
-  let prefix = prefixes.get(lang)
-  const continues =
-    prefix !== undefined &&
-    startsWithText(complete, prefix.source) &&
-    (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
-  if (!prefix || !continues) {
-    prefix = toPrefix(shiki, complete, shiki.codeToHast(complete, options), [])
-  } else if (complete.length > prefix.source.length) {
-    const added = shiki.codeToHast(complete.slice(prefix.source.length + 1), {...options, grammarState: prefix.state})
-    prefix = toPrefix(shiki, complete, added, [...prefix.lines, {type: 'text', value: '\n'}])
-  }
-  if (prefix) prefixes.set(lang, prefix, prefix.source.length * highlightedBytesPerChar)
-  return prefix
-}
-
-/** A prefix of `source` from its highlighted `root`, after `before` (lines highlighted earlier); undefined without a grammar state. */
-function toPrefix(shiki: HighlighterCore, source: string, root: Root, before: ElementContent[]): Prefix | undefined {
-  const state = shiki.getLastGrammarState(root)
-  const code = codeOf(root)
-  if (!state || !code) return undefined
-  // Frozen: the lines go into every later highlight of code that starts with them.
-  return {source, lines: deepFreeze([...before, ...code.children]), state}
-}
-
-/** The `<code>` inside the `<pre>` Shiki returns. */
-function codeOf(root: Root): Element | undefined {
-  const pre = root.children[0]
-  const code = pre?.type === 'element' ? pre.children[0] : undefined
-  return code?.type === 'element' && code.tagName === 'code' ? code : undefined
 }
 
 function languageOf(code: Element): string | undefined {
