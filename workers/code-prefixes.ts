@@ -6,7 +6,7 @@
 import type {CodeToHastOptions, HighlighterCore} from '@shikijs/core'
 import type {Element, ElementContent, Root} from 'hast'
 import {startsWithText} from './incremental/text-diff.ts'
-import {asOneByte} from './one-byte.ts'
+import {asOneByte, isLatin1} from './one-byte.ts'
 import {deepFreeze} from './plugins/frozen.ts'
 import {createLru} from './plugins/lru.ts'
 
@@ -46,14 +46,38 @@ export function prefixOf(shiki: HighlighterCore, complete: string, lang: string,
     prefix !== undefined &&
     startsWithText(complete, prefix.source) &&
     (complete.length === prefix.source.length || complete.charCodeAt(prefix.source.length) === 10)
-  if (!prefix || !continues) {
-    prefix = toPrefix(shiki, complete, shiki.codeToHast(asOneByte(complete), options), [])
-  } else if (complete.length > prefix.source.length) {
-    const added = shiki.codeToHast(asOneByte(complete.slice(prefix.source.length + 1)), {...options, grammarState: prefix.state})
-    prefix = toPrefix(shiki, complete, added, [...prefix.lines, {type: 'text', value: '\n'}])
+  if (!continues) prefix = undefined
+  else if (complete.length === prefix!.source.length) return prefix
+  let from = prefix ? prefix.source.length + 1 : 0
+  for (const end of runEnds(complete, from)) {
+    const root = shiki.codeToHast(asOneByte(complete.slice(from, end)), prefix ? {...options, grammarState: prefix.state} : options)
+    prefix = toPrefix(shiki, complete.slice(0, end), root, prefix ? [...prefix.lines, {type: 'text', value: '\n'}] : [])
+    if (!prefix) return undefined
+    from = end + 1
   }
-  if (prefix) prefixes.set(lang, prefix, prefix.source.length * highlightedBytesPerChar)
+  prefixes.set(lang, prefix!, prefix!.source.length * highlightedBytesPerChar)
   return prefix
+}
+
+/**
+ * Where the runs of lines of `text` from `from` end: one run when all of it
+ * is Latin-1, else a run wherever that changes, so that the lines without
+ * a wider character are tokenized one byte per character (see one-byte.ts).
+ */
+function runEnds(text: string, from: number): number[] {
+  if (isLatin1(text.slice(from))) return [text.length]
+  const ends: number[] = []
+  let latin1: boolean | undefined
+  for (let start = from; start <= text.length; ) {
+    const newline = text.indexOf('\n', start)
+    const end = newline === -1 ? text.length : newline
+    const line = isLatin1(text.slice(start, end))
+    if (latin1 !== undefined && line !== latin1) ends.push(start - 1)
+    latin1 = line
+    start = end + 1
+  }
+  ends.push(text.length)
+  return ends
 }
 
 /** A prefix of `source` from its highlighted `root`, after `before` (lines highlighted earlier); undefined without a grammar state. */

@@ -12,7 +12,12 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 const latin1 = /^[\0-\xff]*$/
 
+/** Whether every character of `text` is Latin-1. */
+export function isLatin1(text: string): boolean {
+  return latin1.test(text)
+}
+
 /** `text`, one byte per character if all of its characters are Latin-1; otherwise `text` itself. */
 export function asOneByte(text: string): string {
-  return latin1.test(text) ? decoder.decode(encoder.encode(text)) : text
+  return isLatin1(text) ? decoder.decode(encoder.encode(text)) : text
 }

@@ -1,6 +1,8 @@
 import {serialize} from 'node:v8'
 import {expect, it} from 'vitest'
-import {getHighlighter} from '../../workers/highlighter.ts'
+import type {Element} from 'hast'
+import {toHtml} from 'hast-util-to-html'
+import {getHighlighter, shikiOptions} from '../../workers/highlighter.ts'
 import {asOneByte} from '../../workers/one-byte.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 
@@ -19,7 +21,8 @@ it('should give the same text, one byte per character, when all of it is Latin-1
   expect(asOneByte(wide)).toBe(wide)
 })
 
-it('should give Shiki the code of a document with a character past Latin-1 one byte per character', async () => {
+/** The code strings Shiki is given while `work` runs. */
+async function givenToShiki(work: () => Promise<unknown>): Promise<string[]> {
   const shiki = await getHighlighter()
   const codeToHast = shiki.codeToHast
   const given: string[] = []
@@ -28,12 +31,33 @@ it('should give Shiki the code of a document with a character past Latin-1 one b
     return codeToHast.call(shiki, code, options)
   }
   try {
-    const code = 'function add(a: number, b: number) {\n  return a + b\n}\n'
-    await markdownToHast(`Adding — in TypeScript:\n\n\`\`\`ts\n${code}\`\`\`\n`)
-    await markdownToHast(`Adding — streamed:\n\n\`\`\`ts\n${code}const c`)
+    await work()
   } finally {
     shiki.codeToHast = codeToHast
   }
+  return given
+}
+
+it('should give Shiki the code of a document with a character past Latin-1 one byte per character', async () => {
+  const code = 'function add(a: number, b: number) {\n  return a + b\n}\n'
+  const given = await givenToShiki(async () => {
+    await markdownToHast(`Adding — in TypeScript:\n\n\`\`\`ts\n${code}\`\`\`\n`)
+    await markdownToHast(`Adding — streamed:\n\n\`\`\`ts\n${code}const c`)
+  })
   expect(given.filter((code) => code.length > 0)).not.toHaveLength(0)
   for (const code of given) expect(isOneByte(code), JSON.stringify(code)).toBe(true)
+})
+
+it('should give Shiki the lines around a line past Latin-1 one byte per character, and highlight as Shiki does the whole', async () => {
+  const code = 'let total = 0\nfor (const x of xs) total += x\n// → the sum\nconst mean = total / xs.length\nexport {mean}\n'
+  let pre: Element | undefined
+  const given = await givenToShiki(async () => {
+    pre = (await markdownToHast(`\`\`\`js\n${code}\`\`\`\n`)).hast.children.find((node): node is Element => node.type === 'element')
+  })
+  const latin1 = given.filter((text) => /^[\0-\xff]+$/.test(text))
+  expect(latin1.join('\n')).toContain('const mean')
+  for (const text of latin1) expect(isOneByte(text), JSON.stringify(text)).toBe(true)
+  const shiki = await getHighlighter()
+  const whole = shiki.codeToHast(code.slice(0, -1), shikiOptions('javascript')).children[0] as Element
+  expect(toHtml(pre!.children)).toBe(toHtml(whole.children))
 })
