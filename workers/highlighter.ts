@@ -117,7 +117,9 @@ function highlightPlainAhead(id: string): Promise<void> {
   return new Promise((done) => {
     const slice = async () => {
       const shiki = await getHighlighter()
-      const code = (plainCode.get(id) ?? '').replace(/\n$/, '')
+      const source = plainCode.get(id) ?? ''
+      // As rehype-shiki: code too long to highlight stays plain; the line ending after the code is not part of it.
+      const code = source.length > maxHighlightedCodeLength ? '' : source.replace(/\n$/, '')
       const complete = code.slice(0, Math.max(0, code.lastIndexOf('\n')))
       if (prefixAhead(shiki, complete, id, shikiOptions(id), performance.now() + sliceMs)) {
         plainCode.delete(id)
