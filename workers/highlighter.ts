@@ -90,13 +90,9 @@ export function warmFencedLanguages(text: string): void {
  * which for the largest grammars costs more than one append should.
  */
 function buildRulesAhead(id: string): Promise<void> {
-  return new Promise((done) => {
-    setTimeout(() => {
-      void getHighlighter().then((shiki) => {
-        shiki.getLanguage(id).tokenizeLine('', null)
-        done()
-      })
-    })
+  return inTasks((shiki) => {
+    shiki.getLanguage(id).tokenizeLine('', null)
+    return true
   })
 }
 
@@ -114,21 +110,35 @@ export function notePlainCode(id: string, code: string): void {
  * then highlighted from where this stopped, not whole in one append.
  */
 function highlightPlainAhead(id: string): Promise<void> {
+  return inTasks((shiki) => {
+    const source = plainCode.get(id) ?? ''
+    // As rehype-shiki: code too long to highlight stays plain; the line ending after the code is not part of it.
+    const code = source.length > maxHighlightedCodeLength ? '' : source.replace(/\n$/, '')
+    const complete = code.slice(0, Math.max(0, code.lastIndexOf('\n')))
+    const caughtUp = prefixAhead(shiki, complete, id, shikiOptions(id), performance.now() + sliceMs)
+    if (caughtUp) plainCode.delete(id)
+    return caughtUp
+  })
+}
+
+/**
+ * Run `step` in tasks of its own, each after what is queued, until it
+ * returns true. A step that throws ends there: the grammar is then used as
+ * it is, and whatever failed fails again where a render reports it.
+ */
+function inTasks(step: (shiki: HighlighterCore) => boolean): Promise<void> {
   return new Promise((done) => {
-    const slice = async () => {
-      const shiki = await getHighlighter()
-      const source = plainCode.get(id) ?? ''
-      // As rehype-shiki: code too long to highlight stays plain; the line ending after the code is not part of it.
-      const code = source.length > maxHighlightedCodeLength ? '' : source.replace(/\n$/, '')
-      const complete = code.slice(0, Math.max(0, code.lastIndexOf('\n')))
-      if (prefixAhead(shiki, complete, id, shikiOptions(id), performance.now() + sliceMs)) {
-        plainCode.delete(id)
-        done()
-      } else {
-        setTimeout(slice)
+    const run = async () => {
+      let finished: boolean
+      try {
+        finished = step(await getHighlighter())
+      } catch {
+        finished = true
       }
+      if (finished) done()
+      else setTimeout(run)
     }
-    setTimeout(slice)
+    setTimeout(run)
   })
 }
 
