@@ -6,8 +6,8 @@
  * compiles it on the pattern's first use, so the first code in a language
  * (and each construct that code uses for the first time) stalls the render
  * that meets it: whole seconds for the largest grammars. Compiled ahead, a
- * pattern costs the same but lands between renders, one pattern at a time,
- * instead of inside one.
+ * pattern costs the same but lands between renders, in steps, instead of
+ * inside one.
  *
  * The engine caches compiled patterns by their source as the tokenizer asks
  * for them, so the sources here are made the way vscode-textmate makes them
@@ -26,7 +26,7 @@ export interface PatternStore {
   construct: (source: string) => RegExp
 }
 
-/** Milliseconds of compiling per slice; a single pattern may take longer. */
+/** Milliseconds of compiling per slice; a single step of one pattern may take longer. */
 const sliceMs = 8
 
 /** The pattern sources of `grammars` (a language module's default export), in every form the tokenizer may ask for. */
@@ -63,16 +63,21 @@ function forms(raw: string): string[] {
   return variants
 }
 
-/** Compile `source` into the store as the engine would, and run it twice, so V8 has compiled it to machine code too. */
-function compileAhead(store: PatternStore, source: string): void {
+/**
+ * Compile `source` into the store as the engine would, then run it twice so
+ * that V8 compiles it to machine code too: a step each, as each can take
+ * tens of milliseconds for the largest patterns.
+ */
+function* compileAhead(store: PatternStore, source: string): Generator<void, void> {
   if (store.cache.has(source)) return
   try {
     const regexp = store.construct(source)
+    store.cache.set(source, regexp)
     for (let run = 0; run < 2; run++) {
+      yield
       regexp.lastIndex = 0
       regexp.exec('a')
     }
-    store.cache.set(source, regexp)
   } catch (error) {
     store.cache.set(source, error instanceof Error ? error : new Error(String(error)))
   }
@@ -80,7 +85,7 @@ function compileAhead(store: PatternStore, source: string): void {
 
 /** Compiles queued patterns in slices, each in a task of its own, so that renders go in between. */
 export function createWarmer(store: PatternStore) {
-  const batches: Array<{sources: string[]; next: number; done: () => void}> = []
+  const batches: Array<{sources: string[]; next: number; steps?: Generator<void, void>; done: () => void}> = []
   let planned = false
 
   const slice = () => {
@@ -88,10 +93,12 @@ export function createWarmer(store: PatternStore) {
     const deadline = performance.now() + sliceMs
     while (batches.length > 0 && performance.now() < deadline) {
       const batch = batches[0]!
-      if (batch.next < batch.sources.length) compileAhead(store, batch.sources[batch.next++]!)
-      if (batch.next === batch.sources.length) {
+      batch.steps ??= batch.next < batch.sources.length ? compileAhead(store, batch.sources[batch.next++]!) : undefined
+      if (!batch.steps) {
         batches.shift()
         batch.done()
+      } else if (batch.steps.next().done) {
+        batch.steps = undefined
       }
     }
     if (batches.length > 0) plan()
