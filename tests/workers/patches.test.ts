@@ -5,6 +5,8 @@
 // not applied. Their figures are in the commit that kept them.
 import type {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
 import type {Extension as SyntaxExtension} from 'micromark-util-types'
+import {toHtml} from 'hast-util-to-html'
+import {toString} from 'hast-util-to-string'
 import {describe, expect, it} from 'vitest'
 import {createProcessor, markdownToHast, markdownToMdast} from '../../workers/pipeline.ts'
 
@@ -104,5 +106,21 @@ describe('parser patches: bounded nesting', () => {
       'Could not render: the document nests too deeply (lists and block quotes nest more than 100 levels deep)',
     )
     await expect(markdownToHast('> '.repeat(101) + 'deep')).rejects.toThrow('lists and block quotes nest more than 100 levels deep')
+  })
+})
+
+describe('parser patches: task list items', () => {
+  // The tasklist extension is told which text is a list item's first
+  // content; after an item whose first line is blank, it was told so of
+  // the paragraph after the list too, and took its `[ ]` as the item's check.
+  it('should leave `[ ]` as text in a paragraph after an empty list item (micromark-util-subtokenize)', async () => {
+    for (const marker of ['-', '*', '1.']) {
+      const {hast} = await markdownToHast(`${marker}\n[ ] todo\n`)
+      const paragraph = hast.children.find((node) => node.type === 'element' && node.tagName === 'p')
+      expect(paragraph && toString(paragraph), marker).toBe('[ ] todo')
+    }
+    // Indented past the marker, the line is the item's, and a task.
+    const {hast} = await markdownToHast('-\n  [ ] todo\n')
+    expect(toHtml(hast)).toContain('<input type="checkbox" disabled> todo')
   })
 })
