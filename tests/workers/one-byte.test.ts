@@ -5,6 +5,7 @@ import {toHtml} from 'hast-util-to-html'
 import {getHighlighter, shikiOptions} from '../../workers/highlighter.ts'
 import {asOneByte} from '../../workers/one-byte.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
+import {givenToShiki} from './incremental/session-helpers.ts'
 
 /** Whether V8 stores `text` one byte per character: its serializer writes such a string with the tag `"`. */
 const isOneByte = (text: string) => serialize(text)[2] === '"'.charCodeAt(0)
@@ -20,23 +21,6 @@ it('should give the same text, one byte per character, when all of it is Latin-1
   const wide = twoByte('const arrow = "→"\n'.repeat(20))
   expect(asOneByte(wide)).toBe(wide)
 })
-
-/** The code strings Shiki is given while `work` runs. */
-async function givenToShiki(work: () => Promise<unknown>): Promise<string[]> {
-  const shiki = await getHighlighter()
-  const codeToHast = shiki.codeToHast
-  const given: string[] = []
-  shiki.codeToHast = (code, options) => {
-    given.push(code)
-    return codeToHast.call(shiki, code, options)
-  }
-  try {
-    await work()
-  } finally {
-    shiki.codeToHast = codeToHast
-  }
-  return given
-}
 
 it('should give Shiki the code of a document with a character past Latin-1 one byte per character', async () => {
   const code = 'function add(a: number, b: number) {\n  return a + b\n}\n'

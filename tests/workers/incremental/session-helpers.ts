@@ -73,20 +73,25 @@ export async function renderLong(text: string): Promise<{final: SessionUpdate; p
   return {final, partials, html: toHtml(mirror.hast())}
 }
 
-/** How many characters Shiki's own highlighter is given to tokenize while `work` runs (the real highlighter still runs). */
-export async function tokenizedDuring(work: () => Promise<unknown>): Promise<number> {
+/** The code strings Shiki's own highlighter is given to tokenize while `work` runs, as given (the real highlighter still runs). */
+export async function givenToShiki(work: () => Promise<unknown>): Promise<string[]> {
   const {getHighlighter} = await import('../../../workers/highlighter.ts')
   const shiki = await getHighlighter()
   const codeToHast = shiki.codeToHast
-  let tokenized = 0
-  shiki.codeToHast = (text, options) => {
-    tokenized += text.length
-    return codeToHast.call(shiki, text, options)
+  const given: string[] = []
+  shiki.codeToHast = (code, options) => {
+    given.push(code)
+    return codeToHast.call(shiki, code, options)
   }
   try {
     await work()
   } finally {
     shiki.codeToHast = codeToHast
   }
-  return tokenized
+  return given
+}
+
+/** How many characters Shiki is given to tokenize while `work` runs (see `givenToShiki`). */
+export async function tokenizedDuring(work: () => Promise<unknown>): Promise<number> {
+  return (await givenToShiki(work)).reduce((sum, code) => sum + code.length, 0)
 }
