@@ -54,8 +54,10 @@ export default defineConfig({
     // Test files share their processes: what they import loads once per process, not once per file.
     isolate: false,
     // `npm run test:unit` runs the `unit` projects, `npm run test:e2e` the `e2e` ones, `npm test` all.
+    // Within a group Vitest runs the projects in the order of their names, each's longest files first:
+    // `unit-fresh` before `unit-shared` keeps its long files from running alone at the end.
     projects: [
-      {extends: true, test: {name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests]}},
+      {extends: true, test: {name: 'unit-shared', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests]}},
       {extends: true, test: {name: 'unit-fresh', include: freshProcessTests, isolate: true}},
       {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
       {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},

@@ -96,11 +96,6 @@ export function codeOf(root: Root): Element | undefined {
   return code?.type === 'element' && code.tagName === 'code' ? code : undefined
 }
 
-/** The lines last highlighted in `lang`. */
-export function lastPrefix(lang: string): Prefix | undefined {
-  return prefixes.get(lang)
-}
-
 /**
  * Highlight more of `complete` (see `prefixOf`), some lines at a time, until
  * `deadline` (a `performance.now()` time): true once all of it is.

@@ -9,7 +9,7 @@ import type {Element, ElementContent, Root} from 'hast'
 import type {HighlighterCore} from '@shikijs/core'
 import {toString} from 'hast-util-to-string'
 import type {VFile} from 'vfile'
-import {codeOf, highlightedBytesPerChar, lastPrefix, prefixOf} from '../code-prefixes.ts'
+import {codeOf, highlightedBytesPerChar, prefixOf} from '../code-prefixes.ts'
 import {asOneByte} from '../one-byte.ts'
 import {getHighlighter, loadLanguage, markWarm, maxHighlightedCodeLength, notePlainCode, plainMark, resolveLanguage, shikiOptions} from '../highlighter.ts'
 import {fenceClosed} from './rehype-fence-open.ts'
@@ -147,38 +147,25 @@ function highlightSource(
  */
 function highlight(shiki: HighlighterCore, code: string, lang: string, unfinished: boolean): Root {
   const options = shikiOptions(lang)
+  if (code === '') return shiki.codeToHast(code, options)
   const lastLine = code.lastIndexOf('\n') + 1
-  const tail = code.slice(lastLine)
-  const plain: ElementContent = {type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []}
-  // Every line highlighted already as the code streamed in (the last one
-  // came with its line ending, then the closing fence): those lines.
-  const whole = unfinished ? undefined : lastPrefix(lang)
-  if (whole?.source === code) {
-    const root = emptyCode(shiki, lang)
-    const target = codeOf(root)
-    if (target) {
-      target.children = [...whole.lines]
-      return root
-    }
-  }
-  if (lastLine === 0) {
-    if (!unfinished) return shiki.codeToHast(asOneByte(code), options)
-    const root = emptyCode(shiki, lang)
-    const target = codeOf(root)
-    if (target) target.children = [plain]
+  // The complete lines: all of finished code, so that code streaming in
+  // whose text ended with a line ending goes on from its last line, rather
+  // than tokenizing that line again on the next append.
+  const complete = !unfinished ? code : lastLine > 0 ? code.slice(0, lastLine - 1) : undefined
+  const prefix = complete === undefined ? undefined : prefixOf(shiki, complete, lang, options)
+  const root = emptyCode(shiki, lang)
+  const target = codeOf(root)
+  if ((complete !== undefined && !prefix) || !target) return shiki.codeToHast(asOneByte(code), options)
+  // Frozen here, the new line only: the prefix's lines are frozen already,
+  // and `highlightSource` would otherwise walk them all on every append.
+  if (!unfinished) {
+    target.children = prefix!.lines
     return root
   }
-  const prefix = prefixOf(shiki, code.slice(0, lastLine - 1), lang, options)
-  if (!prefix) return shiki.codeToHast(asOneByte(code), options)
-  const root = unfinished ? emptyCode(shiki, lang) : shiki.codeToHast(asOneByte(tail), {...options, grammarState: prefix.state})
-  const target = codeOf(root)
-  if (!target) return shiki.codeToHast(asOneByte(code), options)
-  // Frozen here, the new lines only: the prefix's are frozen already (see `highlightSource`).
-  target.children = Object.freeze([
-    ...prefix.lines,
-    deepFreeze({type: 'text', value: '\n'}),
-    ...deepFreeze(unfinished ? [plain] : target.children),
-  ]) as ElementContent[]
+  const tail = code.slice(lastLine)
+  const plain = deepFreeze<ElementContent>({type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []})
+  target.children = Object.freeze(prefix ? [...prefix.lines, deepFreeze<ElementContent>({type: 'text', value: '\n'}), plain] : [plain]) as ElementContent[]
   return root
 }
 

@@ -206,6 +206,23 @@ describe('render session: costs that must not grow with the document', () => {
     expect(tokenized).toBe(0)
   })
 
+  it('should tokenize each line of streamed code once when appends end with a line ending', async () => {
+    const lines = Array.from({length: 30}, (_, index) => `  total += items[${index}].size() * ${index};`)
+    const code = lines.join('\n') + '\n'
+    const head = 'Text.\n\n```cpp\n'
+    const id = nextSessionId()
+    const client = createClient(id)
+    await client.update(head)
+    // A line at a time, as a model often sends code: each append ends with a line ending.
+    let last: Awaited<ReturnType<typeof client.update>> | undefined
+    const tokenized = await tokenizedDuring(async () => {
+      for (let end = code.indexOf('\n') + 1; end > 0; end = code.indexOf('\n', end) + 1) last = await client.update(head + code.slice(0, end))
+    })
+    closeSession(id)
+    expect(last!.html).toBe(await fullHtml(head + code))
+    expect(tokenized).toBeLessThanOrEqual(code.length)
+  })
+
   it('should keep highlighted blocks cached while a long code block streams in', async () => {
     const {markdownToHast} = await import('../../../workers/pipeline.ts')
     const finished = '```python\ndef area(r):\n    return 3.14159 * r * r\n```\n'
