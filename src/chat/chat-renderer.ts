@@ -36,8 +36,11 @@ interface Rendering {
   finalAfter: number | undefined
 }
 
+/** Told of each text sent to a message's session, by the version it renders as (the benchmark counts what each paint shows). */
+export type SentListener = (messageId: string, version: number, text: string) => void
+
 /** Render the store's open conversation; returns a stop function. */
-export function startChatRenderer(store: Store, backend: LiveRenderBackend = workerBackend): () => void {
+export function startChatRenderer(store: Store, backend: LiveRenderBackend = workerBackend, onSent?: SentListener): () => void {
   const renderings = new Map<string, Rendering>()
 
   function render(message: ChatMessage): void {
@@ -64,6 +67,7 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
     rendering.sent++
     rendering.final = heal ? undefined : rendering.sent
     if (heal) rendering.healed = rendering.sent
+    onSent?.(messageId, rendering.sent, rendering.text)
     rendering.live.update(rendering.text, heal ? {heal: true} : {})
   }
 

@@ -9,12 +9,12 @@ import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 
 /** A backend that renders each text as one block whose id is the text, and logs every call; with `held`, each render waits for `release()`. */
 function fakeBackend(held = false) {
-  const calls: {sessionId: string; markdown: string; options: SessionOptions}[] = []
+  const calls: {sessionId: string; markdown: string; version: number; options: SessionOptions}[] = []
   const closed: string[] = []
   const waiting: Array<() => void> = []
   const backend: LiveRenderBackend = {
     render: async (sessionId, markdown, version, _progress, options) => {
-      calls.push({sessionId, markdown, options})
+      calls.push({sessionId, markdown, version, options})
       if (held) await new Promise<void>((resolve) => waiting.push(resolve))
       const id = `${options.heal ? 'healed:' : ''}${markdown}`
       const update: SessionUpdate = {
@@ -78,7 +78,8 @@ describe('chat renderer', () => {
     const code = 'Code:\n\n```cpp\nint x = 1;\n'
     store.set(activeConversationIdAtom, 'c')
     store.set(chatMessagesAtom, {c: [reply('Code:', 'streaming')]})
-    const stop = startChatRenderer(store, backend)
+    const sent = new Map<number, string>()
+    const stop = startChatRenderer(store, backend, (id, version, text) => id === 'r1' && sent.set(version, text))
     await tick()
     // The rest of the reply, then its end, arrive while the first render is in flight.
     store.set(chatMessagesAtom, {c: [reply(code, 'streaming')]})
@@ -98,6 +99,10 @@ describe('chat renderer', () => {
     await tick()
     expect(shown()).toEqual([code + '```\n'])
     expect(calls).toHaveLength(3)
+    // Each text sent is reported with the version it renders as (what the benchmark counts paints by);
+    // the second, superseded while the first render was in flight, never reached the worker.
+    expect(calls.map(({version}) => sent.get(version))).toEqual(calls.map(({markdown}) => markdown))
+    expect(sent.size).toBe(4)
     stop()
   })
 

@@ -13,6 +13,7 @@ import {startChatRenderer} from '../../chat/chat-renderer.ts'
 import {Composer} from '../../chat/Composer.tsx'
 import {MessageList} from '../../chat/MessageList.tsx'
 import {ReplyBodyContext} from '../../chat/reply-body.ts'
+import {workerBackend} from '../../render/worker-backend.ts'
 import {activeMessagesAtom, type ChatMessage} from '../../state/chat.ts'
 import {afterNextPaint, startRecording} from '../measure.ts'
 import {fenceLanguages} from '../modes/driver.ts'
@@ -37,8 +38,8 @@ interface ChatRecord {
   signal: AbortSignal
   /** Per reply: paints, with the characters each showed. */
   paints: Map<string, Arrival[]>
-  /** Per reply: the length of each text its render session was sent, by version. */
-  versions: Map<string, {lengths: number[]; key: string}>
+  /** Per reply: the length of each text its render session was sent, by version (Offthread). */
+  versions: Map<string, number[]>
   /** Commits of reply bodies since the recording began. */
   points: TimelinePoint[]
   origin: number
@@ -59,9 +60,14 @@ export async function runChat(plan: ChatRunPlan, stage: Stage, signal: AbortSign
   const stops: Array<() => void> = [record.arrivals.stop]
   try {
     await mountChat(plan, stage, record)
-    if (plan.mode === 'offthread') stops.push(startChatRenderer(record.store))
-    // The texts the chat renderer sends each reply's session, in order: its versions.
-    stops.push(record.store.sub(activeMessagesAtom, () => trackVersions(record.store.get(activeMessagesAtom), record.versions)))
+    if (plan.mode === 'offthread') {
+      const onSent = (id: string, version: number, text: string) => {
+        const lengths = record.versions.get(id) ?? []
+        record.versions.set(id, lengths)
+        lengths[version - 1] = text.length
+      }
+      stops.push(startChatRenderer(record.store, workerBackend, onSent))
+    }
     // A first, short reply, unmeasured: the stream reader's code and the mode's path through the view are loaded and compiled.
     await receiveReply(
       record,
@@ -122,7 +128,7 @@ async function mountChat(plan: ChatRunPlan, stage: Stage, record: ChatRecord): P
         if (chars !== undefined) record.paints.get(id)?.push({at, chars})
       })
     },
-    charsOf: (id, version) => record.versions.get(id)?.lengths[version - 1],
+    charsOf: (id, version) => record.versions.get(id)?.[version - 1],
   }
   // The languages of the replies to come first (grammars), then a reply of another seed.
   const languages = new Set(plan.replies.flatMap((reply) => fenceLanguages(generateReply(reply.bytes, reply.seed, {footnotes: plan.footnotes}))))
@@ -159,25 +165,6 @@ async function receiveReply(record: ChatRecord, reply: ChatReplyPlan, cps: numbe
     await sleepUntil(performance.now() + 16, signal)
   }
   return {lags: arrivalLags(replyArrivals, paints.get(sent.id)!, performance.now()), ms: (replyArrivals.at(-1)?.at ?? 0) - (replyArrivals[0]?.at ?? 0)}
-}
-
-/**
- * Record each new text a reply's session is sent, as the chat renderer
- * sends it: changed text, or the end of streaming. A reply that ends with
- * new text is sent twice, healed and then as it is (see chat-renderer.ts).
- */
-function trackVersions(messages: readonly ChatMessage[], versions: Map<string, {lengths: number[]; key: string}>): void {
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue
-    let sent = versions.get(message.id)
-    if (!sent) versions.set(message.id, (sent = {lengths: [], key: ''}))
-    const streaming = message.status === 'streaming'
-    const key = `${message.text.length}:${streaming}`
-    if (sent.key === key) continue
-    if (!streaming && sent.key.endsWith(':true') && sent.key !== `${message.text.length}:true`) sent.lengths.push(message.text.length)
-    sent.key = key
-    sent.lengths.push(message.text.length)
-  }
 }
 
 /** Resolves with reply `id`'s message once it no longer streams. */
