@@ -12,6 +12,7 @@
  * machine's.
  */
 import type {Browser, Page} from 'playwright-core'
+import type {TraceEvent} from '../../scripts/bench-cpu.ts'
 
 export interface MainThreadTask {
   /** Start, in the page's `performance.now()` milliseconds. */
@@ -24,16 +25,6 @@ export interface MainThreadTask {
 
 /** The mark that ties the trace's clock to the page's. */
 const syncMark = 'offthread-main-thread-trace'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-}
 
 /**
  * Start tracing `page`'s tasks (the light `toplevel` category); the function
