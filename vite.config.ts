@@ -34,20 +34,6 @@ const freshProcessTests = [
   'tests/workers/pool-size.test.ts',
 ]
 
-/**
- * Node tests that run for tens of seconds but are short files. Within a
- * group, Vitest runs the projects in the order of their names, and the
- * files of each, on a fresh clone (no record of past runs), largest first:
- * listed here, they start before the many quick files rather than run alone
- * at the end of the group.
- */
-const longUnitTests = [
-  'tests/workers/hostile.test.ts',
-  'tests/workers/incremental/spec-corpus.test.ts',
-  'tests/server/chat-load.test.ts',
-  'tests/cli/render-session.test.ts',
-]
-
 export default defineConfig({
   // The generated benchmark samples (`/samples/large-*.md`): see shared/gen-samples.ts.
   plugins: [react(), samplesPlugin(), chatServerPlugin()],
@@ -68,13 +54,10 @@ export default defineConfig({
     // Test files share their processes: what they import loads once per process, not once per file.
     isolate: false,
     // `npm run test:unit` runs the `unit` projects, `npm run test:e2e` the `e2e` ones, `npm test` all.
-    // The names set the order within a group (see `longUnitTests`): `e2e`, `unit-fresh`, `unit-long`, `unit-shared`.
+    // Within a group Vitest runs the projects in the order of their names, each's longest files first:
+    // `unit-fresh` before `unit-shared` keeps its long files from running alone at the end.
     projects: [
-      {
-        extends: true,
-        test: {name: 'unit-shared', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests, ...longUnitTests]},
-      },
-      {extends: true, test: {name: 'unit-long', include: longUnitTests}},
+      {extends: true, test: {name: 'unit-shared', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests]}},
       {extends: true, test: {name: 'unit-fresh', include: freshProcessTests, isolate: true}},
       {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
       {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},
