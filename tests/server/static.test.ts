@@ -1,7 +1,9 @@
+import {execFile} from 'node:child_process'
 import {mkdir, mkdtemp, rm, utimes, writeFile} from 'node:fs/promises'
 import {request, type IncomingHttpHeaders} from 'node:http'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
+import {promisify} from 'node:util'
 import {brotliDecompressSync, gunzipSync} from 'node:zlib'
 import {afterAll, beforeAll, describe, expect, test} from 'vitest'
 import {startServer, type RunningServer} from '../../server/index.ts'
@@ -269,5 +271,21 @@ describe('operations', () => {
     expect(lines()[0]).toMatch(/^GET \/samples\/tour\.md 200 \d+ms$/)
     expect(lines()[1]).toMatch(/^GET \/missing\.js 404 \d+ms$/)
     expect(requests.join('\n')).not.toContain('secret')
+  })
+
+  test('should log a file as sent to a client that closes the connection once it has the whole body', async () => {
+    // In a process of its own, as curl: it closes as soon as it has the bytes the length promised.
+    const client = `const socket = require('node:net').connect(${new URL(server.url).port}, '127.0.0.1', () => socket.write('GET /samples/tour.md HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'))
+      let got = ''
+      socket.on('data', (data) => {
+        got += data
+        const head = got.indexOf('\\r\\n\\r\\n'), length = /content-length: (\\d+)/i.exec(got)
+        if (head > 0 && length && got.length - head - 4 >= Number(length[1])) socket.destroy()
+      })`
+    requests.length = 0
+    for (let run = 0; run < 40; run++) await promisify(execFile)(process.execPath, ['-e', client])
+    const lines = () => requests.filter((line) => line.startsWith('GET /samples/tour.md '))
+    await expect.poll(() => lines().length).toBe(40)
+    expect(lines().filter((line) => !/ 200 \d+ms$/.test(line))).toEqual([])
   })
 })
