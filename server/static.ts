@@ -170,8 +170,7 @@ async function sendFile(request: IncomingMessage, response: ServerResponse, foun
   }
   headers['content-length'] = sent.size
   response.writeHead(200, headers)
-  if (request.method === 'HEAD') return void response.end()
-  if (sent.size === 0) return void response.end()
+  if (request.method === 'HEAD' || sent.size === 0) return void response.end()
   // Exactly the bytes the length promises: the stream ends with them, not one read later, by which
   // time a client that had them all may have closed the connection (and the request looked aborted).
   // A client that leaves mid-file rejects the pipeline; that is no error here.
