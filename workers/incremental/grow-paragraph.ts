@@ -34,6 +34,8 @@ import {firstOpener, isSettled, type Reading} from './open-inline.ts'
 import {endsWithBlankLine, startsWithText} from './text-diff.ts'
 
 const pieceStart = /^[\p{L}\p{N}]/u
+/** Source text that does not show as itself: an escape, or what may be a character reference. */
+const decoded = /\\[!-/:-@[-`{-~]|&/
 
 /**
  * The render of `text`, the text of `previous`'s block (`previousText`) grown
@@ -52,8 +54,8 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   // goes on after a space; else at a space in its last text; else where the
   // one before it was cut (it ended with an element, say): the text up to
   // there is the same.
-  // Brackets in the render's text are the source's unless an escape or a character reference made one.
-  const reading = {literalBrackets: !/\\[[\]]|&/.test(previousText)}
+  // The marks in the render's text are the source's unless an escape or a character reference made one.
+  const reading = {literalMarks: !/\\[[\]$*_~]|&/.test(previousText)}
   const split = endSplit(container, previousText, text, reading) ?? splitPoint(container, previousText, reading) ?? previous.split
   if (!split || !startsWithText(text, previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)
@@ -273,8 +275,10 @@ function endSplit(paragraph: Element, previousText: string, text: string, readin
  * after the last space in its last text node, before a letter or digit,
  * before which nothing is open. `head` is what the paragraph holds up to
  * there. The text node's value after the cut must be the source's end
- * itself, with no escape or character reference in it (which the value
- * shows decoded), so that the cut's place in the source is known.
+ * itself, on one line, and that end must hold no escape or character
+ * reference (which the value shows decoded), so that the cut's place in
+ * the source is known. A backslash before anything but punctuation (TeX's
+ * `\alpha` in a formula not yet closed) is itself.
  */
 function splitPoint(paragraph: Element, text: string, reading: Reading): {at: number; head: ElementContent[]} | undefined {
   const nodes = paragraph.children
@@ -285,13 +289,13 @@ function splitPoint(paragraph: Element, text: string, reading: Reading): {at: nu
   // The text node ends where the source does, but for the paragraph's trailing white space.
   const end = text.trimEnd().length
   const open = firstOpener(value, reading)
-  const literalFrom = Math.max(value.lastIndexOf('\\'), value.lastIndexOf('&'), value.lastIndexOf('\n')) + 1
+  const lineStart = value.lastIndexOf('\n') + 1
   let index = open < 0 ? value.length - 1 : open
-  while (index > literalFrom && !(value[index - 1] === ' ' && pieceStart.test(value[index]!))) index--
-  if (index <= literalFrom) return undefined
+  while (index > lineStart && !(value[index - 1] === ' ' && pieceStart.test(value[index]!))) index--
+  if (index <= lineStart) return undefined
   const rest = value.slice(index)
   const at = end - rest.length
-  if (text.slice(at, end) !== rest || !/[ \t]/.test(text[at - 1] ?? '')) return undefined
+  if (text.slice(at, end) !== rest || decoded.test(rest) || !/[ \t]/.test(text[at - 1] ?? '')) return undefined
   const head = nodes.slice(0, -1)
   head.push({type: 'text', value: value.slice(0, index)})
   return {at, head}

@@ -33,7 +33,8 @@ function kindOf(char: string | undefined, unknown: Kind): Kind {
 function runMayOpen(marker: string, before: string | undefined, after: string | undefined): boolean {
   const previous = kindOf(before, 'space')
   const next = kindOf(after, 'other')
-  const leftFlanking = next !== 'space' && (next !== 'punctuation' || previous !== 'other')
+  // Micromark lets `*` and `_` open before the marker of another construct (strikethrough's `~`).
+  const leftFlanking = (next !== 'space' && (next !== 'punctuation' || previous !== 'other')) || (marker !== '~' && after === '~')
   // Within a word, `_` does not open (it could only close).
   return leftFlanking && (marker !== '_' || previous !== 'other')
 }
@@ -42,25 +43,29 @@ function runMayOpen(marker: string, before: string | undefined, after: string | 
 export interface Reading {
   /** Emphasis delimiters are settled (inside emphasis or a link). */
   paired?: boolean
-  /** Every bracket in it is one in the source: no escape or character reference made it. */
-  literalBrackets?: boolean
+  /**
+   * Every mark in it (bracket, dollar, emphasis delimiter) is one in the
+   * source, and so is each character beside one: no escape or character
+   * reference made them. Else a mark is read as open whenever it could be.
+   */
+  literalMarks?: boolean
 }
 
 /**
  * The index in `value`, a text node's value, of the first character that
  * may open something a later closer could end; -1 when there is none.
  */
-export function firstOpener(value: string, {paired = false, literalBrackets = false}: Reading = {}): number {
+export function firstOpener(value: string, {paired = false, literalMarks = false}: Reading = {}): number {
   for (let index = 0; index < value.length; index++) {
     const char = value[index]!
     if (char === '`') return index
-    if (char === '[' && !(literalBrackets && settledBracket(value, index))) return index
+    if (char === '[' && !(literalMarks && settledBracket(value, index))) return index
     if (char === '<' && (index + 1 === value.length || tagStart.test(value[index + 1]!))) return index
     if (char === '$') {
       let end = index + 1
       while (value[end] === '$') end++
       // A single `$` before white space opens nothing; one a later `$` decided on is settled.
-      const decided = end - index === 1 && (index + 1 === value.length ? false : whitespace.test(value[end]!) || value.includes('$', end))
+      const decided = literalMarks && end - index === 1 && index + 1 < value.length && (whitespace.test(value[end]!) || value.includes('$', end))
       if (!decided) return index
       index = end - 1
       continue
@@ -68,7 +73,7 @@ export function firstOpener(value: string, {paired = false, literalBrackets = fa
     if (char === '*' || char === '_' || char === '~') {
       let end = index + 1
       while (value[end] === char) end++
-      if (!paired && runMayOpen(char, value[index - 1], value[end])) return index
+      if (!paired && (!literalMarks || runMayOpen(char, value[index - 1], value[end]))) return index
       index = end - 1
     }
   }
@@ -106,7 +111,7 @@ const settled = [
 
 /** Whether nothing in `node` may open what a later closer could end; code and math are literal. */
 export function isSettled(node: ElementContent, reading: Reading = {}): boolean {
-  const answers = settled[(reading.paired ? 2 : 0) + (reading.literalBrackets ? 1 : 0)]!
+  const answers = settled[(reading.paired ? 2 : 0) + (reading.literalMarks ? 1 : 0)]!
   let answer = answers.get(node)
   if (answer === undefined) answers.set(node, (answer = settledNow(node, reading)))
   return answer

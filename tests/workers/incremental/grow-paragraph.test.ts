@@ -98,7 +98,7 @@ describe('rendering a grown paragraph from its last word', () => {
       ['Two * three and', ' more'],
       ['A snake_case word and', ' more'],
       ['Then a < b and c > d and', ' more'],
-      ['Escaped \\* and words', ' then more'],
+      ['Escaped \\# and words', ' then more'],
       ['A ] bracket and a | pipe and', ' more'],
       ['It costs $5 or $6 and', ' more'],
       ['Some *em* and ~~gone~~ and', ' more'],
@@ -106,6 +106,8 @@ describe('rendering a grown paragraph from its last word', () => {
       ['A claim.[^1] Then more and', ' more'],
       ['See [the docs] and', ' more](https://example.com)'],
       ['Nested [a [b] c] and', ' more]'],
+      // A formula not closed yet: its TeX's backslashes are themselves, so the cut is just before it.
+      ['A claim.[^1] Then $\\alpha_i = \\frac{x}{y', ' more$'],
     ] as const
     for (const [before, added] of cases) {
       const previous = await renderBlock(before, '', false)
@@ -114,6 +116,25 @@ describe('rendering a grown paragraph from its last word', () => {
       expect(html(grown!), before).toBe(html(await renderBlock(before + added, '', false)))
       // Only the text after the last bracket renders again.
       if (before.includes(']')) expect(grown!.split!.at, before).toBeGreaterThan(before.lastIndexOf(']'))
+      if (before.includes('$\\')) expect(grown!.split!.at, before).toBe(before.indexOf('Then'))
+    }
+  })
+
+  it('reads what could still open as the parser does, or renders the whole block', async () => {
+    const cases = [
+      // An escaped `$` cannot close math, and `&#32;` is no space to the parser.
+      ['Word  $b & &\\$ a', '$'],
+      ['Word $&#32; c', '$'],
+      // An escaped `*` makes no run with the one before it.
+      ['Word  b *\\* c', '*'],
+      // Micromark lets `*` open before strikethrough's `~`.
+      ['Word x_ c*~~ c[', '*'],
+    ] as const
+    for (const [before, added] of cases) {
+      const previous = await renderBlock(before, '', false)
+      const grown = await renderGrownParagraph(previous, before, before + added, '')
+      const full = await renderBlock(before + added, '', false)
+      if (grown) expect(html(grown), before).toBe(html(full))
     }
   })
 
