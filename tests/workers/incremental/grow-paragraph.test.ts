@@ -3,6 +3,7 @@
 // tight list from its last item (workers/incremental/grow-paragraph.ts), and
 // open fenced code from its new code (grow-code.ts). Whenever that is done, the result
 // must be the block's full render.
+import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {html, texts} from './block-texts.ts'
 import {renderPlain} from '../../../workers/incremental/plain-block.ts'
@@ -136,6 +137,22 @@ describe('rendering a grown paragraph from its last word', () => {
       const full = await renderBlock(before + added, '', false)
       if (grown) expect(html(grown), before).toBe(html(full))
     }
+  })
+
+  it('equals the full render on text dense with marks, escapes and character references', async () => {
+    const piece = fc.constantFrom('b ', ' ', 'x', ' c', '\\*', '\\$', '\\alpha', '&', '&#32;', '*', '_', '~~', '$', '[', ']')
+    const before = fc.array(piece, {minLength: 2, maxLength: 8}).map((pieces) => `Word ${pieces.join('')}`)
+    const added = fc.constantFrom('q', '*', '_', '$', '](u)')
+    let used = 0
+    await fc.assert(
+      fc.asyncProperty(before, added, async (text, more) => {
+        const grown = await renderGrownParagraph(await renderBlock(text, '', false), text, text + more, '')
+        if (grown) used++
+        if (grown) expect(html(grown)).toBe(html(await renderBlock(text + more, '', false)))
+      }),
+      {numRuns: 5000, seed: 1},
+    )
+    expect(used).toBeGreaterThan(200)
   })
 
   it('gives a session the full render while a document with every kind of paragraph streams in', async () => {
