@@ -6,6 +6,7 @@ import type {Definition, FootnoteDefinition, Root as MdastRoot} from 'mdast'
 import {toMarkdown} from 'mdast-util-to-markdown'
 import {normalizeUri} from 'micromark-util-sanitize-uri'
 import {markdownToMdast} from '../pipeline.ts'
+import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 /** The definitions one block contributes, in source order. */
 export interface BlockDefinitions {
@@ -33,10 +34,15 @@ export interface FootnoteSource {
 
 const none: BlockDefinitions = {links: new Map(), footnotes: new Map(), complex: false, cited: new Set()}
 
-/** The definitions in `text`; only parsed when the text could hold one. */
-export function definitionsOf(text: string): BlockDefinitions {
+/**
+ * The definitions in `text`, a block that starts the document when
+ * `atStart`; only parsed when the text could hold one. Elsewhere a block
+ * that starts with `---` is not front matter, and a blank line before it
+ * keeps the parser from reading it as such.
+ */
+export function definitionsOf(text: string, atStart: boolean): BlockDefinitions {
   if (!text.includes(']:')) return none
-  return oneLineFootnote(text) ?? parsedDefinitions(text)
+  return oneLineFootnote(text) ?? parsedDefinitions(atStart || !frontMatterOf(text) ? text : `\n${text}`)
 }
 
 /** The definitions in `text`, by a parse. */
@@ -101,8 +107,15 @@ function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, resul
   }
 }
 
+/**
+ * A definition as markdown that defines the same identifier. The label is
+ * the identifier as written (escapes and character references undecoded),
+ * which normalizes to itself; the node's `label` is decoded, and `[\(a\)]`
+ * or `[&#32;]` written back from it would define another label, or none.
+ */
 function definitionToMarkdown(definition: Definition): string {
-  return toMarkdown({type: 'root', children: [{...definition, position: undefined}]}).trimEnd()
+  const written = toMarkdown({type: 'root', children: [{...definition, label: 'x', identifier: 'x', position: undefined}]}).trimEnd()
+  return `[${definition.identifier}]${written.slice('[x]'.length)}`
 }
 
 /** The `id` suffix remark-rehype derives from a footnote identifier. */

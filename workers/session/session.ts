@@ -179,7 +179,7 @@ function merge(run: Run, index: number): number {
   const {session} = run
   const [entry, next] = [session.entries[index]!, session.entries[index + 1]!]
   const text = entry.text + next.text
-  session.entries.splice(index, 2, {...entry, text, lines: entry.lines + next.lines, definitions: definitionsOf(text)})
+  session.entries.splice(index, 2, {...entry, text, lines: entry.lines + next.lines, definitions: definitionsOf(text, index === 0)})
   const {reused} = run
   run.reused = reused && index + 1 < reused.from ? {from: reused.from - 1, shift: reused.shift - 1} : undefined
   run.firstChanged = Math.min(run.firstChanged, index)

@@ -30,4 +30,10 @@ describe('front matter in a render session', () => {
     const text = `${matter}\n> [!NOTE]\n> Body :tada:\n\n- item\n`
     await expectSameAsFull([text, text.slice(1), text, text.replace('---\n\n', '--\n\n'), text, `text\n\n${text}`, text])
   })
+
+  it('should not read a block that starts with `---` past the first as front matter, for its definitions either', async () => {
+    // The open `$$` takes in the rest, the definition too, so `[^n]` stays text.
+    const text = '\n---\n[^n]\n$$\n---'
+    await expectSameAsFull([text, `${text}\n\n[^n]: a note`])
+  })
 })

@@ -35,6 +35,11 @@ describe('render session', () => {
     await expectSameAsFull(chunks(text, 7))
   })
 
+  it('should define a label written with escapes or character references as written', async () => {
+    // Decoded, `[\(x\)a]` would define `(x)a`, and `[&#32;]` no label at all.
+    await expectSameAsFull(['A [\\(x\\)a] link.\n\n[\\(x\\)a]: /x\n', 'A [&#32;] link.\n\n[&#32;]: /y\n\n[b]: /z\n'])
+  })
+
   it('should make a definition of a paragraph that was a reference and a colon when text or a title follows', async () => {
     // `[ref]:` alone is a link and a colon; with more after it, a definition.
     const text = '[ref]: https://ref.example "Title"\n[ref]: https://ref.example "Title"\n    indented code\n\n[^1]: note\n\n[^1]: again *em* and more\n'
