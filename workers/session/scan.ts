@@ -133,7 +133,14 @@ function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly 
     const blockText = text.slice(block.start, block.end)
     const prior = next < old.length && !taken.has(next) ? old[next++]! : undefined
     const lastLine = block.lastLine && {at: block.lastLine.at - block.start, state: block.lastLine.state}
-    return {id: prior?.id ?? newId(), text: blockText, state: block.state, lines: linesOf(blockText, prior), definitions: definitionsOf(blockText, block.start === 0), lastLine}
+    return {
+      id: prior?.id ?? newId(),
+      text: blockText,
+      state: block.state,
+      lines: linesOf(blockText, prior),
+      definitions: definitionsOf(blockText, block.start === 0),
+      lastLine,
+    }
   })
 }
 
