@@ -115,7 +115,9 @@ function visitDefinitions(node: {children?: unknown[]}, topLevel: boolean, resul
  */
 function definitionToMarkdown(definition: Definition): string {
   const written = toMarkdown({type: 'root', children: [{...definition, label: 'x', identifier: 'x', position: undefined}]}).trimEnd()
-  return `[${definition.identifier}]${written.slice('[x]'.length)}`
+  // `[^a]:` would define a footnote; a space before the caret is trimmed from the label.
+  const label = definition.identifier.startsWith('^') ? ` ${definition.identifier}` : definition.identifier
+  return `[${label}]${written.slice('[x]'.length)}`
 }
 
 /** The `id` suffix remark-rehype derives from a footnote identifier. */

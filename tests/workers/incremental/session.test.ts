@@ -38,6 +38,8 @@ describe('render session', () => {
   it('should define a label written with escapes or character references as written', async () => {
     // Decoded, `[\(x\)a]` would define `(x)a`, and `[&#32;]` no label at all.
     await expectSameAsFull(['A [\\(x\\)a] link.\n\n[\\(x\\)a]: /x\n', 'A [&#32;] link.\n\n[&#32;]: /y\n\n[b]: /z\n'])
+    // A link's label may start with a caret after white space; a footnote's cannot.
+    await expectSameAsFull(['[^n]: t\n[^n]', '[\n    ^n]: t\n[^n]'])
   })
 
   it('should make a definition of a paragraph that was a reference and a colon when text or a title follows', async () => {
