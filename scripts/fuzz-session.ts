@@ -1,0 +1,108 @@
+/**
+ * `npm run fuzz`: random documents dense with markdown's marks, escapes and
+ * block starts, streamed in random chunks or edited at random places,
+ * through one render session each; after every step the session's output
+ * must equal a full render of the text. A mismatch is shrunk to a short
+ * pair of texts (the one before, the one after) and printed.
+ *
+ *   npm run fuzz -- [--docs N] [--seed N] [--edits] [--display]
+ */
+import {parseArgs} from 'node:util'
+import {toHtml} from 'hast-util-to-html'
+import type {Root} from 'hast'
+import {createSessionMirror} from '../shared/protocol.ts'
+import {random} from '../shared/gen-samples.ts'
+import {hastToDisplay} from '../workers/display/block-to-display.ts'
+import {markdownToHast} from '../workers/pipeline.ts'
+import {closeSession, renderSession} from '../workers/session/session.ts'
+import type {SessionTarget} from '../workers/session/state.ts'
+
+const parts = [
+  ...['word ', 'a', ' ', 'x', ':', '|', '#', '*', '_', '~', '~~', '**', '$', '$$', '`', '[', ']', '(u)', '<b>', '<!-- c -->'],
+  ...['\\*', '\\_', '\\$', '\\[', '\\]', '\\\\', '\\alpha', '\\(x\\)', '\\|', '&amp;', '&#32;', '&#42;'],
+  ...['[^1]', '[^n]', '[a]', '[a][]', '![i](x)', 'https://a.b/c ', 'www.x.com ', 'a@b.co ', ':smile:'],
+  ...['\n', '\n\n', '\n- ', '\n1. ', '\n  - ', '\n    ', '\n> ', '\n# ', '\n---\n', '\n===', '\n<div>\n', '\n> [!NOTE]\n> '],
+  ...['\n| a | b |\n|---|---|\n| c ', '\n```js\nlet x\n', '\n$$\nx\n$$\n', '\n\n[^1]: note ', '\n\n[^n]: other ', '\n[a]: /u '],
+]
+
+const {values} = parseArgs({
+  options: {docs: {type: 'string', default: '200'}, seed: {type: 'string', default: '1'}, edits: {type: 'boolean'}, display: {type: 'boolean'}},
+})
+const target: SessionTarget = values.display ? 'display' : 'html'
+const next = random(Number(values.seed))
+const pick = () => parts[Math.floor(next() * parts.length)]!
+
+let sessions = 0
+/** Render `steps` in one fresh session; the index of the first step whose output is not a full render's, or -1. */
+async function firstMismatch(steps: readonly string[]): Promise<number> {
+  const id = `fuzz-${++sessions}`
+  const mirror = createSessionMirror()
+  try {
+    for (const [index, text] of steps.entries()) {
+      const update = await renderSession(id, text, index + 1, {}, (event) => event.type === 'update' && mirror.apply(event.update), target)
+      mirror.apply(update)
+      if (toHtml(mirror.hast()) !== (await fullHtml(text))) return index
+    }
+    return -1
+  } finally {
+    closeSession(id)
+  }
+}
+
+async function fullHtml(text: string): Promise<string> {
+  const {hast} = await markdownToHast(text)
+  return toHtml(target === 'display' ? ({type: 'root', children: hastToDisplay(hast).children} as Root) : hast)
+}
+
+/** The steps of one document: its prefixes, or a text and random edits of it. */
+function stepsOf(text: string): string[] {
+  const steps: string[] = []
+  let current = text
+  for (let end = 1; end <= text.length; end += 1 + Math.floor(next() * 6)) {
+    if (!values.edits) current = text.slice(0, end)
+    else {
+      const at = Math.floor(next() * (current.length + 1))
+      current = next() < 0.5 ? current.slice(0, at) + pick() + current.slice(at) : current.slice(0, at) + current.slice(at + 1 + Math.floor(next() * 4))
+    }
+    steps.push(current)
+  }
+  return steps
+}
+
+/** `before` then `after` with the most of what they share cut away while the session still differs. */
+async function shrink(before: string, after: string): Promise<[string, string]> {
+  for (let size = 16; size >= 1; size >>= 1) {
+    for (let at = 0; ; at++) {
+      let head = 0
+      while (head < before.length && before[head] === after[head]) head++
+      let tail = 0
+      while (tail < before.length - head && tail < after.length - head && before.at(-1 - tail) === after.at(-1 - tail)) tail++
+      if (at + size > head + tail) break
+      if (at < head && at + size > head) continue
+      const cut = (text: string) =>
+        at < head
+          ? text.slice(0, at) + text.slice(at + size)
+          : text.slice(0, text.length - tail + at - head) + text.slice(text.length - tail + at - head + size)
+      if ((await firstMismatch([cut(before), cut(after)])) === 1) {
+        ;[before, after] = [cut(before), cut(after)]
+        at--
+      }
+    }
+  }
+  return [before, after]
+}
+
+let mismatches = 0
+const docs = Number(values.docs)
+for (let doc = 0; doc < docs && mismatches < 3; doc++) {
+  let text = 'Start '
+  for (let count = 10 + Math.floor(next() * 40); count > 0; count--) text += pick()
+  const steps = stepsOf(text)
+  const index = await firstMismatch(steps)
+  if (index < 0) continue
+  mismatches++
+  const [before, after] = await shrink(index > 0 ? steps[index - 1]! : '', steps[index]!)
+  console.log(`Mismatch in document ${doc}, shrunk:\n  before ${JSON.stringify(before)}\n  after  ${JSON.stringify(after)}`)
+}
+console.log(`${docs} documents (${values.edits ? 'edits' : 'streamed'}, ${target}, seed ${values.seed}): ${mismatches} mismatches`)
+if (mismatches > 0) process.exitCode = 1
