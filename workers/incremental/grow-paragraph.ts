@@ -34,8 +34,12 @@ import {firstOpener, isSettled, type Reading} from './open-inline.ts'
 import {endsWithBlankLine, startsWithText} from './text-diff.ts'
 
 const pieceStart = /^[\p{L}\p{N}]/u
-/** Source text that does not show as itself: an escape, or what may be a character reference. */
-const decoded = /\\[!-/:-@[-`{-~]|&/
+/** What may be a character reference (an `&` before anything else is itself). */
+const reference = '&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});'
+/** Source text that does not show as itself: an escape, or a character reference. */
+const decoded = new RegExp(`\\\\[!-/:-@[-\`{-~]|${reference}`)
+/** An escaped mark, or a character reference (which may show as one, or as a space beside one). */
+const madeMark = new RegExp(`\\\\[[\\]$*_~]|${reference}`)
 
 /**
  * The render of `text`, the text of `previous`'s block (`previousText`) grown
@@ -55,7 +59,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   // one before it was cut (it ended with an element, say): the text up to
   // there is the same.
   // The marks in the render's text are the source's unless an escape or a character reference made one.
-  const reading = {literalMarks: !/\\[[\]$*_~]|&/.test(previousText)}
+  const reading = {literalMarks: !madeMark.test(previousText)}
   const split = endSplit(container, previousText, text, reading) ?? splitPoint(container, previousText, reading) ?? previous.split
   if (!split || !startsWithText(text, previousText.slice(0, split.at))) return undefined
   const piece = text.slice(split.at)

@@ -102,6 +102,8 @@ describe('rendering a grown paragraph from its last word', () => {
       ['Escaped \\# and words', ' then more'],
       ['A ] bracket and a | pipe and', ' more'],
       ['It costs $5 or $6 and', ' more'],
+      // An `&` that starts no character reference is itself.
+      ['R&D costs $5 & $6 and', ' more'],
       ['Some *em* and ~~gone~~ and', ' more'],
       // A bracket closed without making a link was dropped by the parser.
       ['A claim.[^1] Then more and', ' more'],
