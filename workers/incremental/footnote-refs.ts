@@ -1,6 +1,6 @@
 /** The footnote references of a block's render, for numbering them across the document. */
 import type {Element, ElementContent, RootContent} from 'hast'
-import type {Root as MdastRoot} from 'mdast'
+import type {Nodes, Root as MdastRoot} from 'mdast'
 import {footnoteSafeId} from './context.ts'
 import {refElementId, refOfElement, type FootnoteRef} from './footnotes.ts'
 import type {BlockRender} from './render-block.ts'
@@ -31,17 +31,20 @@ export function footnoteRefsOf(mdast: MdastRoot, nodes: RootContent[]): Footnote
   // Counted by identifier, as remark-rehype counts them for their `id`s.
   const counts = new Map<string, number>()
   const refs: FootnoteRef[] = []
-  const walk = (node: {type: string; identifier?: string; children?: unknown[]}) => {
+  const walk = (node: Nodes) => {
     if (node.type === 'footnoteDefinition') return
     if (node.type === 'footnoteReference') {
-      const key = String(node.identifier).toUpperCase()
+      const key = node.identifier.toUpperCase()
       const count = (counts.get(key) ?? 0) + 1
       counts.set(key, count)
-      const safeId = footnoteSafeId(String(node.identifier))
+      const safeId = footnoteSafeId(node.identifier)
       const id = refElementId(safeId, count)
       refs.push({safeId, id: shown.has(id) ? id : ''})
     }
-    for (const child of (node.children ?? []) as Array<typeof node>) walk(child)
+    if (!('children' in node)) return
+    // A row's cells past the header's are dropped: their references are neither rendered nor counted.
+    if (node.type === 'table') for (const row of node.children) for (const cell of row.children.slice(0, node.align?.length)) walk(cell)
+    else for (const child of node.children) walk(child)
   }
   walk(mdast)
   return refs

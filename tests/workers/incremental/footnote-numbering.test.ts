@@ -17,4 +17,11 @@ describe('footnote numbering across blocks', () => {
       'B <a data-footnote-ref href="#fn-1" id="b">y</a>\n\nA[^1]\n\n[^1]: n\n',
     ])
   })
+
+  it('should not count a reference in a table cell past the header, which is dropped', async () => {
+    await expectSameAsFull([
+      '| a | b |\n|---|---|\n| c | d | [^1] |\n\n[^1]: a note\n',
+      'Text[^2]\n\n| a | b |\n|---|---|\n| c | d | [^1] |\n\n[^1]: a note\n\nMore [^1]\n\n[^2]: two\n',
+    ])
+  })
 })
