@@ -23,6 +23,7 @@ const parts = [
   ...['[^1]', '[^n]', '[a]', '[a][]', '![i](x)', 'https://a.b/c ', 'www.x.com ', 'a@b.co ', ':smile:'],
   ...['\n', '\n\n', '\n- ', '\n1. ', '\n  - ', '\n    ', '\n> ', '\n# ', '\n---\n', '\n===', '\n<div>\n', '\n> [!NOTE]\n> '],
   ...['\n| a | b |\n|---|---|\n| c ', '\n```js\nlet x\n', '\n$$\nx\n$$\n', '\n\n[^1]: note ', '\n\n[^n]: other ', '\n[a]: /u '],
+  ...['<https://a.b>', '[x](<u v>)', '![a][]', ' *a* ', '\n\t', '\n   - ', '\n\n    code', '\n<details>\n', '</details>\n', '\n<!--\n', '-->', '\n~~~\n'],
 ]
 
 const {values} = parseArgs({
