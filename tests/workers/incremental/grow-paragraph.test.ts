@@ -13,6 +13,11 @@ import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../../../
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 import {closeSession} from '../../../workers/session/session.ts'
 
+/** `before`, rendered alone, grown by `added` from its last word; `undefined` where that is not done. */
+async function grow(before: string, added: string) {
+  return renderGrownParagraph(await renderBlock(before, '', false), before, before + added, '')
+}
+
 describe('rendering a grown paragraph from its last word', () => {
   it('gives the full render at every step of typing each text', async () => {
     let grownSteps = 0
@@ -87,10 +92,7 @@ describe('rendering a grown paragraph from its last word', () => {
       ['A [b\\] c and', ' d](https://example.com)'],
       ['A [b&#93; c and', ' d](https://example.com)'],
     ] as const
-    for (const [before, added] of cases) {
-      const previous = await renderBlock(before, '', false)
-      expect(await renderGrownParagraph(previous, before, before + added, ''), before).toBeUndefined()
-    }
+    for (const [before, added] of cases) expect(await grow(before, added), before).toBeUndefined()
   })
 
   it('is used where what the text before the last word leaves cannot open anything, and equals the full render', async () => {
@@ -113,8 +115,7 @@ describe('rendering a grown paragraph from its last word', () => {
       ['A claim.[^1] Then $\\alpha_i = \\frac{x}{y', ' more$'],
     ] as const
     for (const [before, added] of cases) {
-      const previous = await renderBlock(before, '', false)
-      const grown = await renderGrownParagraph(previous, before, before + added, '')
+      const grown = await grow(before, added)
       expect(grown, before).toBeDefined()
       expect(html(grown!), before).toBe(html(await renderBlock(before + added, '', false)))
       // Only the text after the last bracket renders again.
@@ -134,10 +135,8 @@ describe('rendering a grown paragraph from its last word', () => {
       ['Word x_ c*~~ c[', '*'],
     ] as const
     for (const [before, added] of cases) {
-      const previous = await renderBlock(before, '', false)
-      const grown = await renderGrownParagraph(previous, before, before + added, '')
-      const full = await renderBlock(before + added, '', false)
-      if (grown) expect(html(grown), before).toBe(html(full))
+      const grown = await grow(before, added)
+      if (grown) expect(html(grown), before).toBe(html(await renderBlock(before + added, '', false)))
     }
   })
 
@@ -148,7 +147,7 @@ describe('rendering a grown paragraph from its last word', () => {
     let used = 0
     await fc.assert(
       fc.asyncProperty(before, added, async (text, more) => {
-        const grown = await renderGrownParagraph(await renderBlock(text, '', false), text, text + more, '')
+        const grown = await grow(text, more)
         if (grown) used++
         if (grown) expect(html(grown)).toBe(html(await renderBlock(text + more, '', false)))
       }),
