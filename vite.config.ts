@@ -8,19 +8,13 @@ import {chatServerPlugin} from './server/vite-plugin.ts'
 const browserTests = ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts']
 /**
  * Tests that hold a figure to a bound that a busy machine would break
- * (frames and a click's wall time on the page, a process's seconds from
- * spawn to exit, a fence seen open while a reply streams): they run alone,
- * after the others, which run two files at a time.
+ * (a task's CPU time, frames and a click's wall time on the page, a
+ * process's seconds from spawn to exit): they run alone, after the others,
+ * which run two files at a time.
  * Bounds on work elsewhere are held to CPU time.
  */
 const timedUnitTests = ['tests/cli/delimiter-runs.test.ts']
-const timedBrowserTests = [
-  'tests/e2e/editor.test.ts',
-  'tests/e2e/long-documents.test.ts',
-  'tests/e2e/hostile.test.ts',
-  'tests/e2e/mermaid.test.ts',
-  'tests/e2e/documents.test.ts',
-]
+const timedBrowserTests = ['tests/e2e/hostile.test.ts']
 const appBuild = ['tests/e2e/global-setup.ts']
 /**
  * Tests that assert what a fresh worker has not done yet (a grammar not

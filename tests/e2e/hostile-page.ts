@@ -111,6 +111,11 @@ export class HostilePage {
     return (await this.page.getAttribute(previewRoot, 'data-render-state'))!
   }
 
+  /** Start tracing the page's main-thread tasks; the function returned stops and reads them. */
+  traceTasks(): ReturnType<typeof traceMainThread> {
+    return traceMainThread(this.browser, this.page)
+  }
+
   /** Open `markdown` and wait for its render; the main thread's tasks and long frames of each phase. */
   async measureRender(markdown: string) {
     const stopTrace = await traceMainThread(this.browser, this.page)
