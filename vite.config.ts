@@ -8,12 +8,10 @@ import {chatServerPlugin} from './server/vite-plugin.ts'
 const browserTests = ['tests/e2e/**/*.test.ts', 'tests/**/*.browser.test.ts']
 /**
  * Tests that hold a figure to a bound that a busy machine would break
- * (a task's CPU time, frames and a click's wall time on the page, a
- * process's seconds from spawn to exit): they run alone, after the others,
- * which run two files at a time.
+ * (a task's CPU time, frames and a click's wall time on the page): they run
+ * alone, after the others, which run two files at a time.
  * Bounds on work elsewhere are held to CPU time.
  */
-const timedUnitTests = ['tests/cli/delimiter-runs.test.ts']
 const timedBrowserTests = ['tests/e2e/hostile.test.ts']
 const appBuild = ['tests/e2e/global-setup.ts']
 /**
@@ -51,11 +49,10 @@ export default defineConfig({
     // Within a group Vitest runs the projects in the order of their names, each's longest files first:
     // `unit-fresh` before `unit-shared` keeps its long files from running alone at the end.
     projects: [
-      {extends: true, test: {name: 'unit-shared', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...timedUnitTests, ...freshProcessTests]}},
+      {extends: true, test: {name: 'unit-shared', include: ['tests/**/*.test.ts'], exclude: [...browserTests, ...freshProcessTests]}},
       {extends: true, test: {name: 'unit-fresh', include: freshProcessTests, isolate: true}},
       {extends: true, test: {name: 'e2e', include: browserTests, exclude: timedBrowserTests, globalSetup: appBuild}},
-      {extends: true, test: {name: 'unit-timed', include: timedUnitTests, maxWorkers: 1, sequence: {groupOrder: 1}}},
-      {extends: true, test: {name: 'e2e-timed', include: timedBrowserTests, globalSetup: appBuild, maxWorkers: 1, sequence: {groupOrder: 2}}},
+      {extends: true, test: {name: 'e2e-timed', include: timedBrowserTests, globalSetup: appBuild, maxWorkers: 1, sequence: {groupOrder: 1}}},
     ],
   },
 })
