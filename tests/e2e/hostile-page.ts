@@ -118,7 +118,7 @@ export class HostilePage {
 
   /** Open `markdown` and wait for its render; the main thread's tasks and long frames of each phase. */
   async measureRender(markdown: string) {
-    const stopTrace = await traceMainThread(this.browser, this.page)
+    const stopTrace = await this.traceTasks()
     const start = await takeLongFrames(this.page)
     await this.openShared(markdown)
     // Opening a document (decompressing the link, Monaco taking in the
