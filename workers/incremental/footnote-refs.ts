@@ -78,10 +78,11 @@ function countRefIds(element: Element, counts = new Map<string, number>()): Elem
  * The nodes and footnote references of `grown`, a block put together from
  * `previous`, the previous render, and `rest`, the render of its new part:
  * when `rest` holds references, their ids are counted across the whole
- * block. Without references in either, there are none to look for.
+ * block. Without references in `rest`, there are none to look for.
  */
 export function joinedBlock(previous: BlockRender, rest: BlockRender, grown: Element): Pick<BlockRender, 'nodes' | 'footnoteRefs'> {
-  if (previous.footnoteRefs.length === 0 && rest.footnoteRefs.length === 0) return {nodes: [grown], footnoteRefs: []}
+  // The new part re-renders all the source after the cut: without references in it, the block's are the previous render's.
+  if (rest.footnoteRefs.length === 0) return {nodes: [grown], footnoteRefs: previous.footnoteRefs}
   const block = rest.footnoteRefs.length > 0 ? countRefIds(grown) : grown
   return {nodes: [block], footnoteRefs: collectFootnoteRefs([block])}
 }

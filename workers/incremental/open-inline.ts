@@ -30,7 +30,7 @@ function kindOf(char: string | undefined, unknown: Kind): Kind {
 }
 
 /** Whether a run of `marker` between `before` and `after` may open emphasis (`*`, `_`) or strikethrough (`~`). */
-function runMayOpen(marker: string, before: string | undefined, after: string | undefined): boolean {
+export function runMayOpen(marker: string, before: string | undefined, after: string | undefined): boolean {
   const previous = kindOf(before, 'space')
   const next = kindOf(after, 'other')
   // Micromark lets `*` and `_` open before the marker of another construct (strikethrough's `~`).

@@ -11,6 +11,7 @@ import type {BlockRender} from './render-block.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
 import {cachedInlineMath} from '../plugins/rehype-katex-cache.ts'
+import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './open-end.ts'
 
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
@@ -20,10 +21,11 @@ import {cachedInlineMath} from '../plugins/rehype-katex-cache.ts'
  * Most appends to prose leave such a piece to render (see
  * `renderGrownParagraph`), and many paragraphs and headings start as one:
  * they need no pipeline run. What it renders uses no definition, so it needs
- * no prefix either. Rendered with or without checking that it is closed, it
- * is the same.
+ * no prefix either, but for a bracket left open at the end, which is text
+ * only while the prefix defines no link labels (`linksDefined`). Rendered
+ * with or without checking that it is closed, it is the same.
  */
-export function renderPlain(text: string): BlockRender | undefined {
+export function renderPlain(text: string, linksDefined = true): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
   if (text.startsWith('[^')) return renderPlainFootnote(text)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
@@ -31,7 +33,8 @@ export function renderPlain(text: string): BlockRender | undefined {
   const heading = plainHeading.exec(body)
   let children: ElementContent[] | undefined
   if (heading) children = autolinkStart.test(heading[2]!) ? undefined : [{type: 'text', value: heading[2]!}]
-  else if (paragraphStart.test(body)) children = inlineChildren(body)
+  // A paragraph starts with a letter: no opener there could start a block.
+  else if (paragraphStart.test(body)) children = inlineChildren(body, true, linksDefined)
   if (!children) return undefined
   const element: Element = {type: 'element', tagName: heading ? `h${heading[1]!.length}` : 'p', properties: {dataLineStart: 1, dataLineEnd: 1}, children}
   return {nodes: [element], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
@@ -137,16 +140,14 @@ const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
 const itemStart = /^[\p{L}*~\x60[]/u
 
 /**
- * Prose: letters, digits, spaces and punctuation that is never markup, with
- * nothing that could start an autolink (`www`, `http`; no `@`). A paragraph
- * starts with a letter (`1. a` is a list); a heading's text may start with a
- * digit (`## 2. Setup`), and a heading is one line whatever follows it.
+ * Prose (see open-end.ts), with nothing that could start an autolink
+ * (`www`, `http`; no `@`). A paragraph starts with a letter (`1. a` is a
+ * list); a heading's text may start with a digit (`## 2. Setup`), and a
+ * heading is one line whatever follows it.
  */
-const prose = String.raw`[\p{L}\p{N},.;:'"?()/-]`
 const plainWord = new RegExp(`${prose}+(?= |$)`, 'uy')
 const paragraphStart = /^\p{L}/u
 const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
-const autolinkStart = /www|http/i
 const trailingWhiteSpace = /[ \t\n]+$/
 
 /**
@@ -163,14 +164,6 @@ const trailingWhiteSpace = /[ \t\n]+$/
  * (which the parser replaces). A
  * link's text is followed by its address, so it is never a reference.
  */
-const span = String.raw`[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*`
-/**
- * A bare http(s) address that GFM links whole: domain labels of letters,
- * digits and hyphens that start with a letter or digit (an underscore can
- * unlink it), then a path of the same and slashes, with a dot or
- * underscore only inside it (GFM leaves them out of the link at its end).
- */
-const bareUrl = String.raw`https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*(?:\/(?:[A-Za-z0-9\/-]|[._](?=[A-Za-z0-9\/-]))*)?`
 const literal = String.raw`[^\s\x60|\0]`
 /**
  * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
@@ -183,20 +176,15 @@ const markup = new RegExp(
   'uy',
 )
 const spaces = / +/y
-/**
- * An opener left open at the end (streamed text stops anywhere), followed
- * only by prose: with nothing after it that could close it, it is text.
- */
-const openAtEnd = new RegExp(String.raw`(?:\*\*?|~~?|\x60|\[|\$)(?:${prose}+(?: +${prose}+)*)?$`, 'uy')
 
 /**
  * The HAST children of a paragraph of `body` (one line, trailing white space
  * removed) when it is plain words, spaces and the markup above; else
  * `undefined`. Text between elements is one text node, as the parser makes it.
- * An opener left open may start `body` only where no block can start
- * (`openAtStart`).
+ * Markup left open at the end (see open-end.ts) may start `body` only
+ * where no block can start (`openAtStart`).
  */
-function inlineChildren(body: string, openAtStart = false): ElementContent[] | undefined {
+function inlineChildren(body: string, openAtStart = false, linksDefined = true): ElementContent[] | undefined {
   const children: ElementContent[] = []
   let text = ''
   let at = 0
@@ -215,7 +203,8 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
       continue
     }
     const word = plainWord.exec(body)
-    if (word && !autolinkStart.test(word[0])) {
+    // An address still arriving at the end is text until GFM can link it.
+    if (word && (!autolinkStart.test(word[0]) || (plainWord.lastIndex === body.length && partialAddress.test(word[0])))) {
       text += word[0]
       at = plainWord.lastIndex
       continue
@@ -224,11 +213,14 @@ function inlineChildren(body: string, openAtStart = false): ElementContent[] | u
     const found = markup.exec(body)
     if (word && found?.groups?.url === undefined) return undefined
     if (!found) {
-      openAtEnd.lastIndex = at
-      const open = openAtEnd.exec(body)
       // At the start of a list item, a bullet would start a list of its own.
-      if (!open || (at === 0 && !openAtStart) || autolinkStart.test(open[0])) return undefined
-      text += open[0]
+      const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, linksDefined)
+      if (!open) return undefined
+      text += open.text
+      if (open.url !== undefined) {
+        children.push({type: 'text', value: text}, element('a', open.url, {href: open.url}))
+        text = open.after ?? ''
+      }
       break
     }
     const {strong, em, del, code, text: linkText, href, url, math, after} = found.groups!

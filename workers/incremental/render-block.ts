@@ -60,6 +60,12 @@ export interface BlockRender {
 /** A paragraph written after a block to see whether the block is closed. */
 const sentinel = 'offthread-block-end-sentinel'
 
+/** A definition no block can mention: it ends a prefix of footnote stubs, which would take in the next line. */
+export const contextEnd = '[offthread-context-end]: #'
+
+/** Whether `prefix` (from `contextPrefix`) defines link labels, so that a bracket in the block may be a reference. */
+export const prefixDefinesLinks = (prefix: string) => prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`)
+
 /**
  * Markdown written before a block: footnote stubs (so its references parse
  * as references), then link definitions, then a blank line. The prefix always
@@ -69,7 +75,7 @@ const sentinel = 'offthread-block-end-sentinel'
 export function contextPrefix(footnoteLabels: readonly string[], linkDefinitions: readonly string[]): string {
   if (footnoteLabels.length === 0 && linkDefinitions.length === 0) return ''
   const lines = footnoteLabels.map((label) => `[^${label}]: .`)
-  lines.push(...(linkDefinitions.length > 0 ? linkDefinitions : ['[offthread-context-end]: #']))
+  lines.push(...(linkDefinitions.length > 0 ? linkDefinitions : [contextEnd]))
   // Blank lines between: a definition cannot interrupt a paragraph, so a
   // footnote stub's text would otherwise take in the next line.
   return lines.join('\n\n') + '\n\n'

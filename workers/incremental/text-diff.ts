@@ -33,9 +33,20 @@ export function commonSuffixLength(a: string, b: string, max: number): number {
 /** The text ends with a blank line (a block followed by one). */
 export const endsWithBlankLine = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)$/
 
-const trailingBlankLines = /(?:\r\n|\r|\n)(?:[ \t]*(?:\r\n|\r|\n))*[ \t]*$/
-
-/** `text` without its last line ending and the blank lines after it. */
+/**
+ * `text` without its last line ending and the blank lines after it: cut at
+ * the first line ending in its trailing white space. Read from the end, as
+ * a regular expression would read all of it.
+ */
 export function withoutTrailingBlankLines(text: string): string {
-  return text.replace(trailingBlankLines, '')
+  let start = text.length
+  while (start > 0 && isWhiteSpace(text.charCodeAt(start - 1))) start--
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 10 || code === 13) return text.slice(0, index)
+  }
+  return text
 }
+
+/** A space, a tab or a line ending. */
+const isWhiteSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13

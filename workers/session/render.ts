@@ -9,7 +9,7 @@ import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../increm
 import {healTail} from '../incremental/heal.ts'
 import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
-import {contextPrefix, onlyTopElement, renderBlock, type BlockRender} from '../incremental/render-block.ts'
+import {contextEnd, contextPrefix, onlyTopElement, prefixDefinesLinks, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
 import {endsWithBlankLine, startsWithText, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
 import type {BlockPool} from '../block-pool.ts'
@@ -72,7 +72,7 @@ export function blockPrefix(entry: Entry, index: number, context: Context): stri
   return prefix === '' && index > 0 && entry.text.startsWith('---') ? notFrontMatter : prefix
 }
 
-const notFrontMatter = contextPrefix([], ['[offthread-context-end]: #'])
+const notFrontMatter = contextPrefix([], [contextEnd])
 
 /**
  * Whether `entry`'s render left code plain that must now be rendered as it
@@ -116,7 +116,7 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
   const pending = ahead?.get(entry)
   const render =
     grown ??
-    (want.slot ? undefined : renderPlain(want.text)) ??
+    (want.slot ? undefined : renderPlain(want.text, prefixDefinesLinks(want.prefix))) ??
     (await (pending && pending.text === want.text && pending.prefix === want.prefix && pending.last === want.last && !want.slot && !want.beforeContainer
       ? pending.render
       : renderBlock(want.text, want.prefix, !want.last, want.slot, want.beforeContainer)))

@@ -106,8 +106,8 @@ export function html(render: BlockRender): string {
 export const fields = (r: BlockRender) => [r.slots, r.messages, r.footnoteRefs.length, r.closed, r.endsWithList, r.stable, r.slotted, r.hasHtml]
 
 /** Expect `render` (made without the pipeline) to be what the pipeline makes of `text`. */
-export async function expectPipelineRender(render: BlockRender, text: string, checkClosed = false): Promise<void> {
-  const full = await renderBlock(text, '', checkClosed)
+export async function expectPipelineRender(render: BlockRender, text: string, checkClosed = false, prefix = ''): Promise<void> {
+  const full = await renderBlock(text, prefix, checkClosed)
   expect(html(render), JSON.stringify(text)).toBe(html(full))
   expect(fields(render), JSON.stringify(text)).toEqual(fields(full))
 }

@@ -23,6 +23,11 @@ describe('line endings', () => {
     expect(endsWithBlankLine.test('a\n\r\n')).toBe(true)
     expect(withoutTrailingBlankLines('a\r\n\r\n')).toBe('a')
     expect(withoutTrailingBlankLines('a\r\r \n')).toBe('a')
+    // Spaces before the first line ending stay; with none, nothing goes.
+    expect(withoutTrailingBlankLines('a  \n \t\n')).toBe('a  ')
+    expect(withoutTrailingBlankLines('a \t')).toBe('a \t')
+    expect(withoutTrailingBlankLines('a\nb\n')).toBe('a\nb')
+    expect(withoutTrailingBlankLines('\n\n')).toBe('')
   })
 
   it('should place the blocks after a lone carriage return on the lines a full render gives them', async () => {

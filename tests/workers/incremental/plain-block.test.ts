@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
-import {renderBlock} from '../../../workers/incremental/render-block.ts'
+import {contextPrefix, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {expectPipelineRender, html} from './block-texts.ts'
 
 /** Inline formulas as model replies hold them. */
@@ -234,6 +234,54 @@ describe('rendering a block without the pipeline', () => {
       'https:/',
       'https://a.b/c-',
       'https://a.b/c_',
+      'www',
+      'https',
+      'http:/',
+      // A formula streaming in: text until its closing dollar.
+      '$\\alpha_i = \\frac{x',
+      '$x \\{y\\} \\, z\\\\',
+      '$}_i x_',
+      '$a_b_',
+      '$a _b_',
+      '$\\left(x',
+      '$\\(x',
+      '$\\(x\\) y',
+      '$\\[x',
+      '$ x\\',
+      '$x\\$',
+      '$\\mathbb{E}[X',
+      '$\\mathbb{E}[X] = \\mu',
+      '$[x](y',
+      '$[^1]',
+      '$![x]',
+      '$a *b',
+      '$a ~b',
+      '$<b',
+      '$a < b',
+      '$a &amp;',
+      '$x^{2} \\cdot \\sum_{i=1}^n',
+      '$https://a.b',
+      // A link's address streaming in.
+      '[line the](https://docs.ex',
+      '[x](https://a.b/c',
+      '[x](https://a.b/c.',
+      '[x](https://docs.',
+      '[x](https://a.b:',
+      '[x](https://a.b/c?',
+      '[x](https://a.b/c_',
+      // A footnote's label arriving.
+      '[^',
+      '[^1',
+      '[^note-a',
+      '[^1]',
+      '[^1 a',
+      'we.[^',
+      'we.[^6',
+      'a_b[^6',
+      '[x](https://a_b.c',
+      '[x](www',
+      '[x](',
+      '[two words]',
     ]
     const first = fc.oneof({weight: 4, arbitrary: fc.constantFrom('Words', 'x', 'Ünï', 'Word,')}, {weight: 1, arbitrary: token})
     const line = fc
@@ -250,15 +298,27 @@ describe('rendering a block without the pipeline', () => {
     let openEnd = 0
     let address = 0
     let math = 0
+    let formulaOpen = 0
+    let linkOpen = 0
+    // The same labels defined: a bracket left open may then be a reference.
+    const definingLabels = (text: string) =>
+      contextPrefix(
+        [],
+        [...text.matchAll(/\[([^\]^]+)\]/g)].map((match) => `[${match[1]}]: https://defined.example`),
+      )
     await fc.assert(
       fc.asyncProperty(line, async ({text, open}) => {
-        const render = renderPlain(text)
+        const withLinks = renderPlain(text, true)
+        if (withLinks) await expectPipelineRender(withLinks, text, false, definingLabels(text))
+        const render = renderPlain(text, false)
         if (!render) return
         short++
         if (/[*~`[]/.test(text)) markup++
         if (/https?:\/\/\w/.test(text)) address++
         if (html(render).includes('katex')) math++
         if (open) openEnd++
+        if (open.startsWith('$') && open.length > 3) formulaOpen++
+        if (open.includes('](')) linkOpen++
         // A whole block renders this way too, the last one or checked for being closed.
         for (const checkClosed of [false, true]) await expectPipelineRender(render, text, checkClosed)
       }),
@@ -272,6 +332,8 @@ describe('rendering a block without the pipeline', () => {
     expect(openEnd).toBeGreaterThan(200)
     expect(address).toBeGreaterThan(200)
     expect(math).toBeGreaterThan(100)
+    expect(formulaOpen).toBeGreaterThan(50)
+    expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
   })
