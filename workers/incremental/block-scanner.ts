@@ -163,7 +163,15 @@ function isBoundary(line: string, state: ScanState): boolean {
 /** The state after `line`. */
 function advance(state: ScanState, line: string): ScanState {
   const blank = /^[ \t]*$/.test(line)
-  const next: ScanState = {...state, afterBlank: blank}
+  // Written out: a spread makes a differently shaped object, and this runs on every line.
+  const next: ScanState = {
+    open: state.open,
+    inList: state.inList,
+    openTags: state.openTags,
+    afterBlank: blank,
+    afterIndented: state.afterIndented,
+    inFootnote: state.inFootnote,
+  }
   if (state.open) {
     next.open = stillOpen(state.open, line)
     return next

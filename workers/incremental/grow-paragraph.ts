@@ -92,12 +92,19 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   const messages = shiftMessages(render.messages, lines).map((message) =>
     message.line === lines + 1 && message.column !== undefined ? {...message, column: message.column + column} : message,
   )
+  // Written out rather than spread from `render`: this runs on most appends to prose.
+  const {nodes, footnoteRefs} = joinedBlock(previous, render, grown)
   return {
-    ...render,
-    endsWithList: previous.endsWithList,
-    split,
+    nodes,
+    slots: 1,
     messages,
-    ...joinedBlock(previous, render, grown),
+    footnoteRefs,
+    closed: render.closed,
+    endsWithList: previous.endsWithList,
+    stable: render.stable,
+    slotted: false,
+    hasHtml: false,
+    split,
   }
 }
 
@@ -259,7 +266,8 @@ function pathToLastInline(top: Element): Element[] | undefined {
  * white space to delimiters before them, as the end of the line was).
  */
 function endSplit(paragraph: Element, previousText: string, text: string, reading: Reading): {at: number; head: ElementContent[]} | undefined {
-  const end = previousText.replace(/[ \t]+$/, '').length
+  let end = previousText.length
+  while (end > 0 && (previousText[end - 1] === ' ' || previousText[end - 1] === '\t')) end--
   // The paragraph's last line: one holding only quote markers ends it.
   const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
   // A list marker alone starts a list item once text follows it (an empty

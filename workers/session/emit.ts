@@ -61,10 +61,12 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
       held.nodes.set(id, nodes)
     }
   }
-  const next = previous.slice(0, orderStart)
+  // In place: a long document's order is copied on no append.
+  const kept = previous.slice(previous.length - keep)
+  const next = previous
+  next.length = orderStart
   for (const placement of order) next.push(placement)
-  for (let index = previous.length - keep; index < previous.length; index++) next.push(previous[index]!)
-  held.order = next
+  for (const placement of kept) next.push(placement)
   if (held.nodes.size > next.length) {
     const live = new Set(next.map((placement) => placement.id))
     for (const id of held.nodes.keys()) if (!live.has(id)) held.nodes.delete(id)

@@ -62,8 +62,7 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
     first--
     start -= previous[first]!.text.length
   }
-  const firstLineEnd = previous[first]!.text.search(/[\r\n]/)
-  if (first > 0 && (firstLineEnd < 0 || prefix <= start + firstLineEnd)) {
+  if (first > 0 && !hasLineEnding(previous[first]!.text, prefix - start)) {
     first--
     start -= previous[first]!.text.length
   }
@@ -93,6 +92,13 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
   for (const entry of tail) previous.push(entry)
   const from = first + scanned.length
   return {entries: previous, firstChanged: first, reused: tail.length > 0 ? {from, shift: from - resumeAt!} : undefined}
+}
+
+/** Whether `text` holds a line ending before `end`. */
+function hasLineEnding(text: string, end: number): boolean {
+  const newline = text.indexOf('\n')
+  const carriageReturn = text.indexOf('\r')
+  return (newline >= 0 && newline < end) || (carriageReturn >= 0 && carriageReturn < end)
 }
 
 function frontMatterChanged(previousText: string, text: string): boolean {
