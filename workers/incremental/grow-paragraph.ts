@@ -65,7 +65,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   const piece = text.slice(split.at)
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
   const lines = countLines(text.slice(0, split.at))
-  const column = split.at - (text.lastIndexOf('\n', split.at - 1) + 1)
+  const column = lines === 0 ? split.at : split.at - (text.lastIndexOf('\n', split.at - 1) + 1)
   const render = renderPlain(piece, prefixDefinesLinks(prefix)) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== 'p' || render.hasHtml) return undefined
@@ -79,7 +79,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
     children.push(...rest.children)
   }
   // Copies of the elements on the path, the innermost with the new children.
-  let grown: Element = {...container, children}
+  let grown: Element = {type: 'element', tagName: container.tagName, properties: container.properties, children}
   for (let index = path.length - 2; index >= 0; index--) {
     const parent = path[index]!
     const kids = [...parent.children]
@@ -268,11 +268,10 @@ function pathToLastInline(top: Element): Element[] | undefined {
 function endSplit(paragraph: Element, previousText: string, text: string, reading: Reading): {at: number; head: ElementContent[]} | undefined {
   let end = previousText.length
   while (end > 0 && (previousText[end - 1] === ' ' || previousText[end - 1] === '\t')) end--
-  // The paragraph's last line: one holding only quote markers ends it.
-  const lastLine = previousText.slice(previousText.lastIndexOf('\n', end - 1) + 1, end)
-  // A list marker alone starts a list item once text follows it (an empty
+  // The paragraph's last line: one holding only quote markers ends it. A
+  // list marker alone starts a list item once text follows it (an empty
   // item cannot interrupt a paragraph, one with text can).
-  if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])?$/.test(lastLine) || !startsWithText(text, previousText.slice(0, end))) return undefined
+  if (onlyMarkers(previousText, end) || !startsWithText(text, previousText.slice(0, end))) return undefined
   const gap = /^[ \t]+(?=[\p{L}\p{N}])/u.exec(text.slice(end))?.[0]
   if (!gap || !paragraph.children.every((child) => isSettled(child, reading))) return undefined
   const head = [...paragraph.children]
@@ -280,6 +279,25 @@ function endSplit(paragraph: Element, previousText: string, text: string, readin
   if (last?.type === 'text') head[head.length - 1] = {type: 'text', value: last.value + gap}
   else head.push({type: 'text', value: gap})
   return {at: end + gap.length, head}
+}
+
+/**
+ * Whether the line of `text` that ends at `end` holds only quote markers
+ * and white space, then perhaps a list marker. Read from its end, which
+ * most often is a letter: a paragraph's last line can be all of it.
+ */
+function onlyMarkers(text: string, end: number): boolean {
+  let index = end
+  const last = text[index - 1]
+  if (last === '-' || last === '*' || last === '+') index--
+  else if (last === '.' || last === ')') {
+    let digits = 0
+    while (digits < 10 && /[0-9]/.test(text[index - 2 - digits] ?? '')) digits++
+    if (digits === 0 || digits > 9) return false
+    index -= digits + 1
+  }
+  for (; index > 0 && text[index - 1] !== '\n'; index--) if (!' \t>'.includes(text[index - 1]!)) return false
+  return true
 }
 
 /**

@@ -171,7 +171,7 @@ export function needsSlot(entry: Entry, context: Context): boolean {
 }
 
 /** Whether `text` holds a `\(` with no `\)` after it. */
-const hasOpenLatexMath = (text: string) => text.lastIndexOf('\\(') > text.lastIndexOf('\\)')
+const hasOpenLatexMath = (text: string) => text.includes('\\') && text.lastIndexOf('\\(') > text.lastIndexOf('\\)')
 
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
