@@ -83,11 +83,12 @@ const madeFrom = new WeakMap<Element, {text: string; code: string; lines: number
  */
 export async function renderGrownCode(previous: BlockRender, previousText: string, text: string, last = true): Promise<BlockRender | undefined> {
   const pre = onlyTopElement(previous)
+  if (pre?.tagName !== 'pre') return undefined
+  const made = madeFrom.get(pre)
   // Shiki names the property `class`, as written in HTML.
-  if (pre?.tagName !== 'pre' || !String(pre.properties.class).split(' ').includes('shiki')) return undefined
+  if (!made && !shikiClass.test(String(pre.properties.class))) return undefined
   const language = pre.properties.dataLanguage
   if (typeof language !== 'string' || !startsWithText(text, previousText) || !openingFence.test(previousText)) return undefined
-  const made = madeFrom.get(pre)
   const known = made?.text === previousText ? made : undefined
   const code = known ? grownCodeOf(previousText, known.code, text) : codeOf(text)
   // Closed, the block is all in `text` (the same opening line, so the same
@@ -112,9 +113,28 @@ export async function renderGrownCode(previous: BlockRender, previousText: strin
     },
     children: highlighted.children,
   }
-  if (closed) return {...previous, nodes: [grown], footnoteRefs: [], closed: true, stable: true}
+  if (closed) return withCode(previous, grown, true)
   madeFrom.set(grown, {text, code: code!, lines})
-  return {...previous, nodes: [grown], footnoteRefs: []}
+  return withCode(previous, grown, false)
+}
+
+const shikiClass = /(?:^| )shiki(?: |$)/
+
+/** `previous` with `pre` for its code, written out rather than spread: this runs on every append to code. */
+function withCode(previous: BlockRender, pre: Element, closed: boolean): BlockRender {
+  return {
+    nodes: [pre],
+    slots: previous.slots,
+    messages: previous.messages,
+    footnoteRefs: [],
+    closed: closed || previous.closed,
+    endsWithList: previous.endsWithList,
+    stable: closed || previous.stable,
+    slot: previous.slot,
+    slotted: previous.slotted,
+    hasHtml: previous.hasHtml,
+    split: previous.split,
+  }
 }
 
 /** Whether `pre`, rendered by the pipeline, holds the code of `text` (see `codeOf`) and ends on its last line. */
