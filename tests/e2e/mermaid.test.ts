@@ -62,9 +62,12 @@ function nodeFillLuminance(): Promise<number> {
 
 beforeAll(async () => {
   build = appBuild()
-  // The replay model streams the feature tour at a pace the test can sample.
+  // The replay model streams the feature tour a word at a time, slowly
+  // enough that the diagram's fence stays open for several renders even
+  // while other test files load the machine (at 150 words a second, once,
+  // the fence was open for no render at all).
   const tps = process.env.CHAT_REPLAY_TPS
-  process.env.CHAT_REPLAY_TPS = '150'
+  process.env.CHAT_REPLAY_TPS = '80'
   try {
     served = await serve(build.outDir)
   } finally {
@@ -282,10 +285,11 @@ describe('mermaid diagrams', () => {
         seen.error ||= body?.querySelector('.diagram-error') != null
       }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})
     }, reply)
-    await page.waitForFunction((reply) => document.querySelector(reply)?.getAttribute('data-status') !== 'streaming', reply, {timeout: 120_000})
+    // Drawn once its fence closes, while the rest of the reply streams on.
+    await page.waitForFunction((reply) => document.querySelector(`${reply} .diagram`)?.shadowRoot?.querySelector('svg') != null, reply, {timeout: 120_000})
+    expect(await page.locator(reply).getAttribute('data-status')).toBe('streaming')
     const seen = await page.evaluate(() => (window as unknown as {__fenceStates: {open: boolean; error: boolean}}).__fenceStates)
     expect(seen).toEqual({open: true, error: false})
-    await page.waitForFunction((reply) => document.querySelector(`${reply} .diagram`)?.shadowRoot?.querySelector('svg') != null, reply, {timeout: 60_000})
     expect(await page.locator(`${reply} ${diagramSvg}`).textContent()).toContain('Worker renders markdown')
     await page.click('.view-tab:has-text("Editor")')
   }, 240_000)
