@@ -82,20 +82,25 @@ export function numberReferences(refs: readonly FootnoteRef[], numbering: Footno
 export function patchReferences(nodes: RootContent[], numbers: readonly RefNumber[]): RootContent[] {
   const byId = new Map<string, RefNumber>()
   for (const entry of numbers) if (entry[2]) byId.set(entry[2], entry)
-  const copy = structuredClone(nodes)
-  const walk = (node: RootContent | Element['children'][number]) => {
-    if (node.type !== 'element') return
+  // Only the elements on the way to a reference are copied: the rest is
+  // shared with `nodes` (which may be frozen), so a long paragraph that cites
+  // a footnote is not copied whole on every append to it.
+  const patch = <Node extends RootContent | ElementContent>(node: Node): Node => {
+    if (node.type !== 'element') return node
     const entry = node.tagName === 'a' && node.properties.dataFootnoteRef !== undefined ? byId.get(String(node.properties.id)) : undefined
     if (entry) {
       const [number, count] = entry
-      node.properties.id = refElementId(String(node.properties.href).slice(hrefPrefix.length), count)
-      node.children = [{type: 'text', value: String(number)}]
-      return
+      const id = refElementId(String(node.properties.href).slice(hrefPrefix.length), count)
+      return {...node, properties: {...node.properties, id}, children: [{type: 'text', value: String(number)}]}
     }
-    for (const child of node.children) walk(child)
+    let children: ElementContent[] | undefined
+    for (const [index, child] of node.children.entries()) {
+      const patched = patch(child)
+      if (patched !== child) (children ??= [...node.children])[index] = patched
+    }
+    return children ? {...node, children} : node
   }
-  for (const node of copy) walk(node)
-  return copy
+  return nodes.map(patch)
 }
 
 /**
