@@ -5,7 +5,8 @@
  * memo keeps the last render of each block id with what it was made from.
  */
 import {renderGrownCode} from '../incremental/grow-code.ts'
-import {renderGrownList, renderGrownParagraph, renderGrownTable} from '../incremental/grow-paragraph.ts'
+import {renderGrownParagraph} from '../incremental/grow-paragraph.ts'
+import {renderGrownList, renderGrownTable} from '../incremental/grow-rows.ts'
 import {healTail} from '../incremental/heal.ts'
 import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
