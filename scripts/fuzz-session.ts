@@ -5,7 +5,11 @@
  * must equal a full render of the text. A mismatch is shrunk to a short
  * pair of texts (the one before, the one after) and printed.
  *
- *   npm run fuzz -- [--docs N] [--seed N] [--edits] [--display]
+ * With `--heal`, every step renders healed first, as a reply streams (not
+ * compared: a full render does not heal), and every third step and the
+ * last render again as they are, as when a reply stops or ends.
+ *
+ *   npm run fuzz -- [--docs N] [--seed N] [--edits] [--display] [--heal]
  */
 import {parseArgs} from 'node:util'
 import {toHtml} from 'hast-util-to-html'
@@ -28,7 +32,13 @@ const parts = [
 ]
 
 const {values} = parseArgs({
-  options: {docs: {type: 'string', default: '200'}, seed: {type: 'string', default: '1'}, edits: {type: 'boolean'}, display: {type: 'boolean'}},
+  options: {
+    docs: {type: 'string', default: '200'},
+    seed: {type: 'string', default: '1'},
+    edits: {type: 'boolean'},
+    display: {type: 'boolean'},
+    heal: {type: 'boolean'},
+  },
 })
 const target: SessionTarget = values.display ? 'display' : 'html'
 const next = random(Number(values.seed))
@@ -40,9 +50,15 @@ async function firstMismatch(steps: readonly string[]): Promise<number> {
   const id = `fuzz-${++sessions}`
   const mirror = createSessionMirror()
   try {
+    let version = 0
+    const render = async (text: string, heal: boolean) =>
+      mirror.apply(await renderSession(id, text, ++version, {heal}, (event) => event.type === 'update' && mirror.apply(event.update), target))
     for (const [index, text] of steps.entries()) {
-      const update = await renderSession(id, text, index + 1, {}, (event) => event.type === 'update' && mirror.apply(event.update), target)
-      mirror.apply(update)
+      if (values.heal) {
+        await render(text, true)
+        if (index % 3 !== 2 && index !== steps.length - 1) continue
+      }
+      await render(text, false)
       if (toHtml(mirror.hast()) !== (await fullHtml(text))) return index
     }
     return -1
@@ -106,5 +122,7 @@ for (let doc = 0; doc < docs && mismatches < 3; doc++) {
   const [before, after] = await shrink(index > 0 ? steps[index - 1]! : '', steps[index]!)
   console.log(`Mismatch in document ${doc}, shrunk:\n  before ${JSON.stringify(before)}\n  after  ${JSON.stringify(after)}`)
 }
-console.log(`${docs} documents (${values.edits ? 'edits' : 'streamed'}, ${target}, seed ${values.seed}): ${mismatches} mismatches`)
+console.log(
+  `${docs} documents (${values.edits ? 'edits' : 'streamed'}${values.heal ? ', healed' : ''}, ${target}, seed ${values.seed}): ${mismatches} mismatches`,
+)
 if (mismatches > 0) process.exitCode = 1
