@@ -2,7 +2,8 @@
 import type {Element, ElementContent, RootContent} from 'hast'
 import type {Nodes, Root as MdastRoot} from 'mdast'
 import {footnoteSafeId} from './context.ts'
-import {refElementId, refOfElement, type FootnoteRef} from './footnotes.ts'
+import {refElementId} from './footnote-ids.ts'
+import {refOfElement, type FootnoteRef} from './footnotes.ts'
 import type {BlockRender} from './render-block.ts'
 
 /**

@@ -7,11 +7,9 @@ import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
 import {hashString} from './hash.ts'
 import {withPlainContent} from './plain-footnote.ts'
+import {hrefPrefix, refElementId} from './footnote-ids.ts'
 /** How a footnotes section's key starts. */
 const footnotesKeyPrefix = 'footnotes-'
-
-const refIdPrefix = 'user-content-fnref-'
-const hrefPrefix = '#user-content-fn-'
 
 /** Numbering state while walking the blocks in order. */
 export interface FootnoteNumbering {
@@ -54,11 +52,6 @@ export type RefNumber = [number: number, count: number, id: string]
 /** The reference an `<a data-footnote-ref>` element of a render stands for. */
 export function refOfElement(element: Element): FootnoteRef {
   return {safeId: String(element.properties.href).slice(hrefPrefix.length), id: String(element.properties.id)}
-}
-
-/** The `id` of the element of the `count`th reference to `safeId` in one render (as sanitized). */
-export function refElementId(safeId: string, count: number): string {
-  return refIdPrefix + safeId + (count > 1 ? '-' + count : '')
 }
 
 /** Number the references of one block (in document order), as the full render would. */

@@ -28,7 +28,7 @@
 import type {Element, ElementContent} from 'hast'
 import {renderPlain} from './plain-block.ts'
 import {joinedBlock} from './footnote-refs.ts'
-import {countLines, onlyTopElement, prefixDefinesLinks, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {countLines, onlyTopElement, prefixDefinitions, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {firstOpener, isSettled, type Reading} from './open-inline.ts'
 import {startsWithText} from './text-diff.ts'
 
@@ -65,7 +65,7 @@ export async function renderGrownParagraph(previous: BlockRender, previousText: 
   if (/[\r\n]/.test(piece.trimEnd()) || !pieceStart.test(piece)) return undefined
   const lines = countLines(text.slice(0, split.at))
   const column = lines === 0 ? split.at : split.at - (text.lastIndexOf('\n', split.at - 1) + 1)
-  const render = renderPlain(piece, prefixDefinesLinks(prefix)) ?? (await renderBlock(piece, prefix, false))
+  const render = renderPlain(piece, prefixDefinitions(prefix)) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== 'p' || render.hasHtml) return undefined
   const children = [...split.head]

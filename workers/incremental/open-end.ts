@@ -7,6 +7,7 @@
  * markup of its own.
  */
 import {runMayOpen} from './open-inline.ts'
+import type {PrefixDefinitions} from './render-block.ts'
 
 /** What an open end renders as: text, then the bare address GFM links and the text after it, if any. */
 export interface OpenEnd {
@@ -43,10 +44,11 @@ const asciiPunctuation = /[!-/:-@[-`{-~]/
 /**
  * What `body` (one line, trailing white space removed) renders as from
  * `at` on, where an opener starts that nothing closes, or `undefined` when
- * the pipeline must say. `linksDefined`: the block's prefix defines link
- * labels, so a bracket may be a reference.
+ * the pipeline must say. `defined`: what the block's prefix defines (with
+ * link labels, a bracket may be a reference).
  */
-export function openEnd(body: string, at: number, linksDefined: boolean): OpenEnd | undefined {
+export function openEnd(body: string, at: number, defined: PrefixDefinitions): OpenEnd | undefined {
+  const linksDefined = defined.links
   openerThenProse.lastIndex = at
   const plain = openerThenProse.exec(body)
   if (plain) return autolinkStart.test(plain[0]) ? undefined : {text: plain[0]}

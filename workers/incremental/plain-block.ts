@@ -7,7 +7,10 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {oneLineFootnote} from './context.ts'
-import type {BlockRender} from './render-block.ts'
+import {unknownDefinitions, type BlockRender, type PrefixDefinitions} from './render-block.ts'
+import {footnoteSafeId, normalizeLabel} from './context.ts'
+import {refElementId, referenceElement} from './footnote-ids.ts'
+import type {FootnoteRef} from './footnotes.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
 import {cachedInlineMath} from '../plugins/rehype-katex-cache.ts'
@@ -21,11 +24,12 @@ import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './op
  * Most appends to prose leave such a piece to render (see
  * `renderGrownParagraph`), and many paragraphs and headings start as one:
  * they need no pipeline run. What it renders uses no definition, so it needs
- * no prefix either, but for a bracket left open at the end, which is text
- * only while the prefix defines no link labels (`linksDefined`). Rendered
- * with or without checking that it is closed, it is the same.
+ * no prefix either, but for a footnote reference, which the prefix must
+ * define, and a bracket left open at the end, which is text only while the
+ * prefix defines no link labels (`defined`). Rendered with or without
+ * checking that it is closed, it is the same.
  */
-export function renderPlain(text: string, linksDefined = true): BlockRender | undefined {
+export function renderPlain(text: string, defined = unknownDefinitions): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
   if (text.startsWith('[^')) return renderPlainFootnote(text)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
@@ -33,11 +37,12 @@ export function renderPlain(text: string, linksDefined = true): BlockRender | un
   const heading = plainHeading.exec(body)
   let children: ElementContent[] | undefined
   if (heading) children = autolinkStart.test(heading[2]!) ? undefined : [{type: 'text', value: heading[2]!}]
+  const footnoteRefs: FootnoteRef[] = []
   // A paragraph starts with a letter: no opener there could start a block.
-  else if (paragraphStart.test(body)) children = inlineChildren(body, true, linksDefined)
+  if (!heading && paragraphStart.test(body)) children = inlineChildren(body, true, defined, footnoteRefs)
   if (!children) return undefined
   const element: Element = {type: 'element', tagName: heading ? `h${heading[1]!.length}` : 'p', properties: {dataLineStart: 1, dataLineEnd: 1}, children}
-  return {nodes: [element], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
+  return {nodes: [element], slots: 1, messages: [], footnoteRefs, closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
 }
 
 /**
@@ -145,7 +150,7 @@ const itemStart = /^[\p{L}*~\x60[]/u
  * list); a heading's text may start with a digit (`## 2. Setup`), and a
  * heading is one line whatever follows it.
  */
-const plainWord = new RegExp(`${prose}+(?= |$)`, 'uy')
+const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
 const paragraphStart = /^\p{L}/u
 const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
 const trailingWhiteSpace = /[ \t\n]+$/
@@ -172,7 +177,7 @@ const literal = String.raw`[^\s\x60|\0]`
  */
 const tex = String.raw`[^\s$\\]|[^\s$][^$]*[^\s$\\]`
 const markup = new RegExp(
-  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
+  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|\[\^(?<ref>[A-Za-z0-9_-]+)\]|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
   'uy',
 )
 const spaces = / +/y
@@ -184,7 +189,7 @@ const spaces = / +/y
  * Markup left open at the end (see open-end.ts) may start `body` only
  * where no block can start (`openAtStart`).
  */
-function inlineChildren(body: string, openAtStart = false, linksDefined = true): ElementContent[] | undefined {
+function inlineChildren(body: string, openAtStart = false, defined = unknownDefinitions, refs?: FootnoteRef[]): ElementContent[] | undefined {
   const children: ElementContent[] = []
   let text = ''
   let at = 0
@@ -214,7 +219,7 @@ function inlineChildren(body: string, openAtStart = false, linksDefined = true):
     if (word && found?.groups?.url === undefined) return undefined
     if (!found) {
       // At the start of a list item, a bullet would start a list of its own.
-      const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, linksDefined)
+      const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, defined)
       if (!open) return undefined
       text += open.text
       if (open.url !== undefined) {
@@ -223,12 +228,16 @@ function inlineChildren(body: string, openAtStart = false, linksDefined = true):
       }
       break
     }
-    const {strong, em, del, code, text: linkText, href, url, math, after} = found.groups!
+    const {strong, em, del, code, text: linkText, href, ref, url, math, after} = found.groups!
     // A formula typeset before is what the pipeline would put in its place; a new one is typeset there.
     const typeset = math === undefined ? undefined : cachedInlineMath(math)
     if (math !== undefined && !typeset) return undefined
+    // A reference to a footnote the prefix does not define is text, which the pipeline says.
+    const reference = ref === undefined ? undefined : footnoteReference(ref, defined, refs)
+    if (ref !== undefined && !reference) return undefined
     if (text) children.push({type: 'text', value: text})
-    if (typeset) children.push(...typeset)
+    if (reference) children.push(reference)
+    else if (typeset) children.push(...typeset)
     else if (strong !== undefined) children.push(element('strong', strong))
     else if (em !== undefined) children.push(element('em', em))
     else if (del !== undefined) children.push(element('del', del))
@@ -240,4 +249,22 @@ function inlineChildren(body: string, openAtStart = false, linksDefined = true):
   }
   if (text) children.push({type: 'text', value: text})
   return children
+}
+
+/**
+ * The `<sup>` of a reference to footnote `label`, as remark-rehype makes it
+ * in a render of this block alone (see footnote-refs.ts), added to `refs`;
+ * `undefined` when the prefix does not define the footnote or `refs` is not
+ * given (the caller cannot report references).
+ */
+function footnoteReference(label: string, defined: PrefixDefinitions, refs: FootnoteRef[] | undefined): Element | undefined {
+  const identifier = normalizeLabel(label)
+  if (!refs || !defined.footnotes.has(identifier)) return undefined
+  const safeId = footnoteSafeId(identifier)
+  // Numbered in the order the block first cites each footnote.
+  const order = [...new Set(refs.map((ref) => ref.safeId))]
+  const number = (order.includes(safeId) ? order.indexOf(safeId) : order.length) + 1
+  const count = refs.filter((ref) => ref.safeId === safeId).length + 1
+  refs.push({safeId, id: refElementId(safeId, count)})
+  return referenceElement(safeId, count, number)
 }

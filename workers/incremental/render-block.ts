@@ -63,8 +63,30 @@ const sentinel = 'offthread-block-end-sentinel'
 /** A definition no block can mention: it ends a prefix of footnote stubs, which would take in the next line. */
 export const contextEnd = '[offthread-context-end]: #'
 
-/** Whether `prefix` (from `contextPrefix`) defines link labels, so that a bracket in the block may be a reference. */
-export const prefixDefinesLinks = (prefix: string) => prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`)
+/** What a prefix (from `contextPrefix`) defines, as a render without the pipeline needs to know it. */
+export interface PrefixDefinitions {
+  /** Link labels are defined: a bracket in the block may be a reference. */
+  links: boolean
+  /** The footnotes defined, by identifier (see `normalizeLabel`). */
+  footnotes: ReadonlySet<string>
+}
+
+/** When the prefix is not known: link labels may be defined, and no footnote is known to be. */
+export const unknownDefinitions: PrefixDefinitions = {links: true, footnotes: new Set()}
+
+/** By prefix: a document has few, and each append asks again. */
+const definitionsByPrefix = new Map<string, PrefixDefinitions>()
+
+/** What `prefix` (from `contextPrefix`) defines. */
+export function prefixDefinitions(prefix: string): PrefixDefinitions {
+  let found = definitionsByPrefix.get(prefix)
+  if (!found) {
+    if (definitionsByPrefix.size >= 256) definitionsByPrefix.clear()
+    const footnotes = new Set([...prefix.matchAll(/^\[\^([^\]\n]+)\]: \.$/gm)].map((stub) => stub[1]!))
+    definitionsByPrefix.set(prefix, (found = {links: prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`), footnotes}))
+  }
+  return found
+}
 
 /**
  * Markdown written before a block: footnote stubs (so its references parse

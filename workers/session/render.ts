@@ -10,7 +10,7 @@ import {renderGrownList, renderGrownTable} from '../incremental/grow-rows.ts'
 import {healTail} from '../incremental/heal.ts'
 import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
-import {contextEnd, contextPrefix, onlyTopElement, prefixDefinesLinks, renderBlock, type BlockRender} from '../incremental/render-block.ts'
+import {contextEnd, contextPrefix, onlyTopElement, prefixDefinitions, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
 import {endsWithBlankLine, startsWithText, withoutTrailingBlankLines} from '../incremental/text-diff.ts'
 import type {BlockPool} from '../block-pool.ts'
@@ -117,7 +117,7 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
   const pending = ahead?.get(entry)
   const render =
     grown ??
-    (want.slot ? undefined : renderPlain(want.text, prefixDefinesLinks(want.prefix))) ??
+    (want.slot ? undefined : renderPlain(want.text, prefixDefinitions(want.prefix))) ??
     (await (pending && pending.text === want.text && pending.prefix === want.prefix && pending.last === want.last && !want.slot && !want.beforeContainer
       ? pending.render
       : renderBlock(want.text, want.prefix, !want.last, want.slot, want.beforeContainer)))

@@ -4,9 +4,10 @@
  * items take that way only when the pipeline would give the same.
  */
 import fc from 'fast-check'
+import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
-import {contextPrefix, renderBlock} from '../../../workers/incremental/render-block.ts'
+import {contextPrefix, prefixDefinitions, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {expectPipelineRender, html} from './block-texts.ts'
 
 /** Inline formulas as model replies hold them. */
@@ -116,6 +117,12 @@ describe('rendering a block without the pipeline', () => {
       // Formulas typeset before (below): KaTeX's output is cached.
       ...formulas,
       '$x$.',
+      // Footnote references, cited after a word or alone; `[^2]` is not defined.
+      'word[^1]',
+      'end.[^note]',
+      '[^1]',
+      'again[^1],',
+      'Note[^NOTE].',
     ]
     const lookalikes = [
       '**',
@@ -156,6 +163,12 @@ describe('rendering a block without the pipeline', () => {
       '[x](https://a)b',
       '![i](https://a)',
       '[^1]',
+      'a[^2]',
+      'a[^1]b',
+      'a[^1][^note]',
+      '[^1 ]',
+      '[^a b]',
+      '**b**[^1]',
       'www.a.b',
       'https://a.b',
       'http',
@@ -300,6 +313,8 @@ describe('rendering a block without the pipeline', () => {
     let math = 0
     let formulaOpen = 0
     let linkOpen = 0
+    let cited = 0
+    const footnotes = contextPrefix(['1', 'note'], [])
     // The same labels defined: a bracket left open may then be a reference.
     const definingLabels = (text: string) =>
       contextPrefix(
@@ -308,9 +323,19 @@ describe('rendering a block without the pipeline', () => {
       )
     await fc.assert(
       fc.asyncProperty(line, async ({text, open}) => {
-        const withLinks = renderPlain(text, true)
+        const withLinks = renderPlain(text, prefixDefinitions(definingLabels(text)))
         if (withLinks) await expectPipelineRender(withLinks, text, false, definingLabels(text))
-        const render = renderPlain(text, false)
+        // Footnotes `1` and `note` defined (`[^2]` is not): their references render, numbered in the block.
+        const withFootnotes = renderPlain(text, prefixDefinitions(footnotes))
+        if (withFootnotes) {
+          await expectPipelineRender(withFootnotes, text, false, footnotes)
+          // As the pipeline numbers them in the block, before the document renumbers them.
+          const alone = await renderBlock(text, footnotes, false)
+          expect(withFootnotes.footnoteRefs).toEqual(alone.footnoteRefs)
+          expect(toHtml({type: 'root', children: withFootnotes.nodes})).toBe(toHtml({type: 'root', children: alone.nodes}))
+          if (withFootnotes.footnoteRefs.length > 0) cited++
+        }
+        const render = renderPlain(text, prefixDefinitions(''))
         if (!render) return
         short++
         if (/[*~`[]/.test(text)) markup++
@@ -333,6 +358,7 @@ describe('rendering a block without the pipeline', () => {
     expect(address).toBeGreaterThan(200)
     expect(math).toBeGreaterThan(100)
     expect(formulaOpen).toBeGreaterThan(50)
+    expect(cited).toBeGreaterThan(100)
     expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
