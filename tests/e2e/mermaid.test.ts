@@ -64,8 +64,7 @@ beforeAll(async () => {
   build = appBuild()
   // The replay model streams the feature tour a word at a time, slowly
   // enough that the diagram's fence stays open for several renders even
-  // while other test files load the machine (at 150 words a second, once,
-  // the fence was open for no render at all).
+  // while other test files load the machine.
   const tps = process.env.CHAT_REPLAY_TPS
   process.env.CHAT_REPLAY_TPS = '80'
   try {

@@ -7,8 +7,8 @@ import {chatBody, chunkTypes, parseUIMessageStream, postChat, startChatServer} f
 
 // A slow pace, so that 50 streams still overlap while the last connections
 // are being set up on a busy machine (the suite runs other files beside this
-// one), and the deltas in all stay well within what one core handles: each
-// stream lasts about 6 s, and setting all of them up well under one.
+// one), and the deltas in all stay well within what one core handles: a
+// stream lasts many times longer than setting all of them up takes.
 const question = 'Make a checklist'
 const streams = 50
 let server: RunningServer

@@ -36,7 +36,8 @@ export interface UpdateInfo {
  * `orderStart`; `held` then holds `placed`.
  */
 export function emit(held: Held, placed: readonly Placed[], orderStart: number, info: UpdateInfo): SessionUpdate {
-  const previous = held.order
+  // The order the main thread holds, made the new one in place below.
+  const heldOrder = held.order
   const same = (now: Placed, before: BlockPlacement | undefined) =>
     before !== undefined && now.id === before.id && now.lineOffset === before.lineOffset && held.nodes.get(now.id) === now.nodes
   // The end of the order that did not change (an edit in the middle of a
@@ -44,8 +45,8 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
   let keep = 0
   while (
     keep < placed.length - orderStart &&
-    keep < previous.length - orderStart &&
-    same(placed[placed.length - 1 - keep]!, previous[previous.length - 1 - keep])
+    keep < heldOrder.length - orderStart &&
+    same(placed[placed.length - 1 - keep]!, heldOrder[heldOrder.length - 1 - keep])
   ) {
     keep++
   }
@@ -62,13 +63,12 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
     }
   }
   // In place: a long document's order is copied on no append.
-  const kept = previous.slice(previous.length - keep)
-  const next = previous
-  next.length = orderStart
-  for (const placement of order) next.push(placement)
-  for (const placement of kept) next.push(placement)
-  if (held.nodes.size > next.length) {
-    const live = new Set(next.map((placement) => placement.id))
+  const kept = heldOrder.slice(heldOrder.length - keep)
+  heldOrder.length = orderStart
+  for (const placement of order) heldOrder.push(placement)
+  for (const placement of kept) heldOrder.push(placement)
+  if (held.nodes.size > heldOrder.length) {
+    const live = new Set(heldOrder.map((placement) => placement.id))
     for (const id of held.nodes.keys()) if (!live.has(id)) held.nodes.delete(id)
   }
   const {sessionId, version, scanned, messages, rendered, started, partial} = info
@@ -78,7 +78,7 @@ export function emit(held: Held, placed: readonly Placed[], orderStart: number, 
     order,
     orderStart,
     orderKeep: keep,
-    total: next.length,
+    total: heldOrder.length,
     scanned,
     blocks,
     messages,
