@@ -8,7 +8,7 @@ import {longAnswer, sampleAnswer} from './replay-samples.ts'
 /** The first line of every replayed answer, so nobody mistakes it for a real model. */
 export const REPLAY_NOTICE = '*Offline demo model: this answer is replayed from a script, not generated. ' + 'Set `OPENAI_BASE_URL` to chat with a real model.*'
 
-type Topic = 'help' | 'code' | 'table' | 'math' | 'footnotes' | 'tasks'
+type Topic = 'help' | 'code' | 'table' | 'math' | 'footnotes' | 'tasks' | 'diagram'
 
 // First match wins; a named language wins over all of these.
 const topics: Array<[RegExp, Topic | 'long']> = [
@@ -17,6 +17,7 @@ const topics: Array<[RegExp, Topic | 'long']> = [
   [/\b(math|maths|equations?|formulas?|latex|katex|integrals?|calculus|algebra|quadratic|matri(x|ces)|probability|bayes|euler)\b/i, 'math'],
   [/\b(tables?|compare|comparison|versus|vs|benchmarks?|sort|sorting)\b/i, 'table'],
   [/\b(footnotes?|sources?|citations?|cite|references?|history)\b/i, 'footnotes'],
+  [/\b(diagrams?|flowcharts?|mermaid|charts?|graphs?)\b/i, 'diagram'],
   [/\b(tasks?|todos?|to-do|checklists?|plan|steps|roadmap)\b/i, 'tasks'],
   [/\b(code|program|function|snippet|implement|script|fibonacci|algorithm)\b/i, 'code'],
 ]
@@ -107,6 +108,7 @@ I can show you how replies render, though. Try one of these:
 - "Explain the quadratic formula" for math
 - "Give me sources" for footnotes
 - "Make a checklist" for a task list
+- "Draw a diagram" for a mermaid flowchart
 - "A long answer", \`/sample feature-tour\` or \`/long 500k\`
 
 Type \`/help\` for the full list.

@@ -62,7 +62,7 @@ function nodeFillLuminance(): Promise<number> {
 
 beforeAll(async () => {
   build = appBuild()
-  // The replay model streams the feature tour a word at a time, slowly
+  // The replay model streams its diagram answer a word at a time, slowly
   // enough that the diagram's fence stays open for several renders even
   // while other test files load the machine.
   const tps = process.env.CHAT_REPLAY_TPS
@@ -269,10 +269,7 @@ describe('mermaid diagrams', () => {
   it("should show a streamed reply's diagram as source until its fence closes, then draw it", async () => {
     await page.goto(served.url)
     await page.click('.view-tab:has-text("Chat")')
-    await page.fill('textarea[aria-label="Message"]', '/sample feature-tour')
-    await page.press('textarea[aria-label="Message"]', 'Enter')
     const reply = '[data-role="assistant"]:last-of-type'
-    await page.waitForSelector(`${reply}[data-status="streaming"]`, {timeout: 60_000})
     // Every state the reply is shown in, caught as the DOM changes: sampling
     // would miss a fence that opens and closes between two samples on a busy machine.
     await page.evaluate((reply) => {
@@ -286,6 +283,8 @@ describe('mermaid diagrams', () => {
         seen.error ||= body?.querySelector('.diagram-error') != null
       }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})
     }, reply)
+    await page.fill('textarea[aria-label="Message"]', 'Draw a diagram')
+    await page.press('textarea[aria-label="Message"]', 'Enter')
     // The diagram takes the source's place as soon as its fence closes, while
     // the rest of the reply streams on; drawing it may take longer on a busy machine.
     await page.waitForFunction((reply) => document.querySelector(`${reply} .diagram`)?.shadowRoot?.querySelector('svg') != null, reply, {timeout: 120_000})

@@ -93,13 +93,15 @@ describe('replayed answers', () => {
     expect(languages.size).toBeGreaterThanOrEqual(15)
   })
 
-  test('should answer with tables, math, footnotes and task lists', async () => {
+  test('should answer with tables, math, footnotes, task lists and diagrams', async () => {
     expect(await body('compare them in a table')).toMatch(/^\| Algorithm \|.*\n\|:-/m)
     const math = await body('explain the quadratic formula')
     expect(math).toMatch(/\$\$\n.+\n\$\$/)
     expect(math).toContain('$e^{i\\pi} + 1 = 0$')
     expect(await body('cite your sources')).toMatch(/\[\^\w+\]: /)
     expect(await body('make me a todo list')).toContain('- [x] ')
+    expect(fences(await body('Draw a diagram'))).toEqual(['mermaid'])
+    expect(fences(await body('can you make a flowchart?'))).toEqual(['mermaid'])
   })
 
   test('should give a long answer with every kind of block', async () => {
