@@ -150,9 +150,9 @@ async function expectEditorStillWorks(page: Page, heading: string): Promise<void
   )
 }
 
-async function settle(): Promise<void> {
-  // Handlers, timers and new tabs a click may have started.
-  await page.waitForTimeout(250)
+/** Let what `clicks` clicks may have started (handlers, timers, new tabs) happen. */
+async function settle(clicks = 1): Promise<void> {
+  if (clicks > 0) await page.waitForTimeout(250)
   while (popups.length > 0) {
     const pending = popups
     popups = []
@@ -210,8 +210,7 @@ describe('hostile markdown in the preview', () => {
       const address = await openShared(payload.markdown, String(index), index === 0)
       expect(await unsafeMarkup(page)).toEqual([])
 
-      await clickEveryLink(page)
-      await settle()
+      await settle(await clickEveryLink(page))
       expect(dialogs).toEqual([])
       expect(await clobberedGlobals(page)).toEqual([])
       expect(navigations).toEqual([])
