@@ -66,7 +66,7 @@ beforeAll(async () => {
   // enough that the diagram's fence stays open for several renders even
   // while other test files load the machine.
   const tps = process.env.CHAT_REPLAY_TPS
-  process.env.CHAT_REPLAY_TPS = '80'
+  process.env.CHAT_REPLAY_TPS = '40'
   try {
     served = await serve(build.outDir)
   } finally {
