@@ -214,24 +214,20 @@ describe('font size', () => {
 
   it('should make the editor and the preview larger and smaller, in every document', async () => {
     await openMarkdown(page, served.url, 'A paragraph.\n')
+    // Monaco draws its lines a frame after its frame is in place.
+    await page.waitForSelector('.monaco-editor .view-line')
     const before = await sizes()
+    expect(before.editor).toBeGreaterThan(0)
+    const larger = {editor: before.editor + 2, preview: before.preview + 2}
     await page.click('button[aria-label="Larger text"]')
     await page.click('button[aria-label="Larger text"]')
-    await page.waitForFunction(
-      (size) => Number.parseFloat(getComputedStyle(document.querySelector('.monaco-editor .view-line')!).fontSize) === size,
-      before.editor + 2,
-    )
-    expect(await sizes()).toEqual({editor: before.editor + 2, preview: before.preview + 2})
+    await expect.poll(sizes, {timeout: 30_000}).toEqual(larger)
     // Another document keeps the size.
     await openMarkdown(page, served.url, 'Another paragraph.\n')
-    expect(await sizes()).toEqual({editor: before.editor + 2, preview: before.preview + 2})
+    await expect.poll(sizes, {timeout: 30_000}).toEqual(larger)
     await page.click('button[aria-label="Smaller text"]')
     await page.click('button[aria-label="Smaller text"]')
-    await page.waitForFunction(
-      (size) => Number.parseFloat(getComputedStyle(document.querySelector('.monaco-editor .view-line')!).fontSize) === size,
-      before.editor,
-    )
-    expect(await sizes()).toEqual(before)
+    await expect.poll(sizes, {timeout: 30_000}).toEqual(before)
   })
 })
 
