@@ -349,16 +349,16 @@ describe('rendering a block without the pipeline', () => {
       }),
       {numRuns: 5000},
     )
-    // The short way is taken, for markup and bare addresses, or this would
-    // prove nothing (600-730 taken, 550-680 with markup, 500-620 open at the
-    // end, in twelve runs of 5,000; 350-380 with an address, in two).
+    // The short way is taken, for every kind of line, or this would prove
+    // nothing. Each bound sits far enough below what runs of 5,000 give that
+    // a random draw does not fall under it.
     expect(short).toBeGreaterThan(400)
     expect(markup).toBeGreaterThan(300)
     expect(openEnd).toBeGreaterThan(200)
-    expect(address).toBeGreaterThan(200)
+    expect(address).toBeGreaterThan(150)
     expect(math).toBeGreaterThan(100)
     expect(formulaOpen).toBeGreaterThan(50)
-    expect(cited).toBeGreaterThan(100)
+    expect(cited).toBeGreaterThan(70)
     expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
