@@ -7,7 +7,7 @@ import {chatBody, chunkTypes, parseUIMessageStream, postChat, startChatServer} f
 
 // A slow pace, so that 50 streams still overlap while the last connections
 // are being set up on a busy machine (the suite runs other files beside this
-// ones), and the deltas in all stay well within what one core handles: a
+// one), and the deltas in all stay well within what one core handles: a
 // stream lasts many times longer than setting all of them up takes.
 const question = 'Make a checklist'
 const streams = 50

@@ -58,7 +58,7 @@ function settleable<T>(value: T) {
 }
 
 const inputs = hostileInputs.filter(({outcome}) => outcome !== 'stopped')
-/** The 100 KB delimiter runs: their full render, parse to HTML as the CLI does it, is held to the CLI's budget. */
+/** The delimiter runs: their full render, parse to HTML as the CLI does it, is held to the CLI's budget. */
 const runNames = new Set(delimiterRuns.map(({name}) => name))
 let reportOf: (name: string) => Promise<Report>
 
