@@ -18,7 +18,7 @@ const options = {
   stream: {type: 'string', value: 'N', description: 'feed FILE through one render session in N-character appends'},
   edits: {type: 'string', value: 'K', description: 'then apply K random one-character edits (prints the edited text’s HTML)'},
   seed: {type: 'string', value: 'S', description: 'seed of the random edits (default 1)'},
-  stats: {type: 'boolean', description: 'print figures of the session run as one JSON line on stderr'},
+  stats: {type: 'boolean', description: 'print figures of the session run, and of a full render to compare, as one JSON line on stderr'},
   'no-diagrams': {type: 'boolean', description: 'leave mermaid diagrams as code (drawing them starts Chromium)'},
   help: {type: 'boolean', short: 'h', description: 'show this help'},
 } as const satisfies Record<string, OptionSpec>
