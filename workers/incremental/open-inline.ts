@@ -51,12 +51,19 @@ export interface Reading {
   literalMarks?: boolean
 }
 
+/** The characters `firstOpener` looks at, by code. */
+const markCodes = new Uint8Array(128)
+for (const char of '`[<$*_~') markCodes[char.charCodeAt(0)] = 1
+
 /**
  * The index in `value`, a text node's value, of the first character that
  * may open something a later closer could end; -1 when there is none.
  */
 export function firstOpener(value: string, {paired = false, literalMarks = false}: Reading = {}): number {
   for (let index = 0; index < value.length; index++) {
+    // Most characters are prose: one look at the code skips them.
+    const code = value.charCodeAt(index)
+    if (code >= 128 || !markCodes[code]) continue
     const char = value[index]!
     if (char === '`') return index
     if (char === '[' && !(literalMarks && settledBracket(value, index))) return index

@@ -172,7 +172,11 @@ export function needsSlot(entry: Entry, context: Context): boolean {
 }
 
 /** Whether `text` holds a `\(` with no `\)` after it. */
-const hasOpenLatexMath = (text: string) => text.includes('\\') && text.lastIndexOf('\\(') > text.lastIndexOf('\\)')
+function hasOpenLatexMath(text: string): boolean {
+  // Most blocks have none: a forward search says so sooner than a backward one.
+  const open = text.includes('\\(') ? text.lastIndexOf('\\(') : -1
+  return open >= 0 && !text.includes('\\)', open)
+}
 
 /** The same text but for trailing blank lines (which a stable block's render does not depend on). */
 function sameBlock(a: string, b: string): boolean {
