@@ -4,6 +4,7 @@
  * clipboard, with its requests and errors recorded.
  */
 import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {allowClipboard} from './clipboard.ts'
 import {appBuild, collectErrors, guardNetwork, connectChromium, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
 
 export interface AppPage {
@@ -40,7 +41,7 @@ export async function openAppPage({viewport = {width: 1400, height: 900}, env = 
   }
   const browser = await connectChromium()
   const context = await browser.newContext({viewport})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  await allowClipboard(context, served.url)
   const page = await context.newPage()
   const close = async () => {
     await browser.close()

@@ -5,6 +5,7 @@
  */
 import type {Page} from 'playwright-core'
 import {openAppPage, type AppPage} from './app-page.ts'
+import {copiedText} from './clipboard.ts'
 
 export const composer = 'textarea[aria-label="Message"]'
 export const assistant = '[data-role="assistant"]'
@@ -40,7 +41,7 @@ export async function send(page: Page, text: string): Promise<void> {
 export async function copiedReply(page: Page): Promise<string> {
   await page.click(`${lastAssistant} button[aria-label="Copy"]`)
   await page.waitForSelector(`${lastAssistant} .message-action:has-text("Copied")`)
-  return page.evaluate(() => navigator.clipboard.readText())
+  return (await copiedText(page)) ?? ''
 }
 
 /** Wait until the last reply shows more than `length` characters. */

@@ -28,6 +28,7 @@ import {
   type PaintedFrames,
 } from './app-helpers.ts'
 import {appBuild, collectErrors, connectChromium, downloadedText, guardNetwork, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {allowClipboard, copiedText} from './clipboard.ts'
 
 let build: AppBuild
 let served: Served
@@ -73,7 +74,7 @@ beforeAll(async () => {
   closedPort = await freePort()
   browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 800}})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  await allowClipboard(context, served.url)
   page = await newPage()
 })
 
@@ -221,7 +222,7 @@ describe('share links', () => {
     const link = await page.inputValue('.share-link')
     expect(link).toMatch(/#md=/)
     await page.waitForSelector('.share-panel :text("Link copied")')
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+    expect(await copiedText(page)).toBe(link)
 
     // Leaving the page flushes its save, so the new tab sees "Shared text" and names its copy "Shared text 2".
     await page.goto('about:blank')

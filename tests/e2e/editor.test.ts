@@ -10,6 +10,7 @@ import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {openAppPage, type AppPage} from './app-page.ts'
 import {collectErrors, root, type NetworkLog, type Served} from './browser.ts'
+import {copiedText} from './clipboard.ts'
 import {
   focusEditorEnd,
   installPaintedFrames,
@@ -158,7 +159,7 @@ describe('editor and preview', () => {
     const copy = page.locator(`${previewRoot} .code-block:has(pre[data-language="py"]) .code-copy`)
     await copy.click()
     await page.waitForSelector(`${previewRoot} .code-block:has(pre[data-language="py"]) .code-copy:has-text("Copied")`)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^def fib\(n: int\) -> int:\n/)
+    expect(await copiedText(page)).toMatch(/^def fib\(n: int\) -> int:\n/)
     // Raw HTML: allowed elements stay, scripts go; the image loads from the app.
     expect(await count('script')).toBe(0)
     const image = page.locator(`${previewRoot} img[alt="The Offthread logo"]`)

@@ -13,6 +13,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {focusEditorEnd, openMarkdown, previewRoot, renderVersion, waitForRender} from './app-helpers.ts'
 import {appBuild, guardNetwork, connectChromium, root, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {allowClipboard, copiedText} from './clipboard.ts'
 
 let build: AppBuild
 let served: Served
@@ -75,7 +76,7 @@ beforeAll(async () => {
   }
   browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 900}, colorScheme: 'light'})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  await allowClipboard(context, served.url)
   page = await context.newPage()
   network = guardNetwork(page)
   page.on('console', (message) => {
@@ -154,7 +155,7 @@ describe('mermaid diagrams', () => {
     await block.getByRole('button', {name: 'Diagram', exact: true}).click()
     expect(await block.locator(diagramSvg).count()).toBe(1)
     await block.getByRole('button', {name: 'Copy diagram source'}).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(flowchart.split('\n').slice(1, -1).join('\n'))
+    await expect.poll(() => copiedText(page)).toBe(flowchart.split('\n').slice(1, -1).join('\n'))
   })
 
   it('should show a syntax error in place, with the source', async () => {

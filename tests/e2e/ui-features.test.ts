@@ -9,6 +9,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {documentName, openMarkdown, previewRoot, visibleEditorLines, waitForDocument} from './app-helpers.ts'
 import {appBuild, collectErrors, connectChromium, downloadedText, guardNetwork, serve, type AppBuild, type NetworkLog, type Served} from './browser.ts'
+import {allowClipboard, copiedText} from './clipboard.ts'
 
 let build: AppBuild
 let served: Served
@@ -23,7 +24,7 @@ beforeAll(async () => {
   served = await serve(build.outDir)
   browser = await connectChromium()
   context = await browser.newContext({viewport: {width: 1280, height: 800}, acceptDownloads: true})
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: served.url})
+  await allowClipboard(context, served.url)
   page = await context.newPage()
   network = guardNetwork(page)
   errors = collectErrors(page)
@@ -65,13 +66,11 @@ describe('table toolbar', () => {
     const toolbar = page.locator(`${previewRoot} .table-toolbar`)
     await toolbar.locator('button', {hasText: 'Copy Markdown'}).click()
     await expect.poll(() => toolbar.locator('button', {hasText: 'Copied'}).count()).toBe(1)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    expect(await copiedText(page)).toBe(
       ['| Name | Note | Sum |', '| :--- | :---: | ---: |', '| `a\\|b` | say "hi", twice | $x^2$ |', '| plain | two<br>lines | 3 |', ''].join('\n'),
     )
     await toolbar.locator('button', {hasText: 'Copy CSV'}).click()
-    await expect
-      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
+    await expect.poll(() => copiedText(page)).toBe('Name,Note,Sum\r\na|b,"say ""hi"", twice",x^2\r\nplain,"two\nlines",3\r\n')
     await page.screenshot({path: '/tmp/ui-features-table.png'})
   })
 
@@ -87,8 +86,8 @@ describe('table toolbar', () => {
     // Only the columns in view are in the page (src/render/components.tsx).
     expect(await page.locator(`${previewRoot} .wide-table th`).count()).toBeLessThan(60)
     await page.click(`${previewRoot} .table-toolbar button:has-text("Copy CSV")`)
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^c0,/)
-    const csv = await page.evaluate(() => navigator.clipboard.readText())
+    await expect.poll(() => copiedText(page)).toMatch(/^c0,/)
+    const csv = (await copiedText(page)) ?? ''
     expect(csv.split('\r\n').map((line) => line.split(',').length)).toEqual([300, 300, 1])
     expect(csv).toContain(',v299\r\n')
   })
