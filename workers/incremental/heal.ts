@@ -3,12 +3,14 @@
  * construct does not flash as raw markers: `**bold` shows bold, `` `code ``
  * code, `[link](` the link text, `$$` math, and a table whose header row is
  * still arriving is held back until its delimiter row can be completed.
- * LaTeX's `\(` and `\[` are closed, a quote's alert marker, a shortcode
+ * LaTeX's `\(` and `\[` are closed, and the formula left open in any of
+ * them healed (heal-tex.ts); a quote's alert marker, a shortcode
  * (`:ta`) and front matter still arriving are held back or closed too.
  * The final render after the stream never goes through here.
  */
 import remend from 'remend'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
+import {healTex} from './heal-tex.ts'
 
 const pipeRow = /^ {0,3}\|/
 const delimiterRow = /^ {0,3}\|?(?: *:?-+:? *\|)+ *:?-*:? *$/
@@ -28,20 +30,38 @@ export function healTail(text: string, atStart = false): string {
     if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')
   }
   // remend would read an escaped bracket as a link's: hide it from remend.
-  const hidden = closeLatexMath(holdBackMarkers(text)).replace(
+  const hidden = closeInlineMath(closeLatexMath(holdBackMarkers(text))).replace(
     /(?<!\\)((?:\\\\)*)\\([[\]])/g,
     (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'),
   )
-  const healed = remend(healTable(dropIncompleteImage(hidden)), {
-    // These two rewrite complete text (`20~25`, `- > 5`): never.
-    singleTilde: false,
-    comparisonOperators: false,
-    // Inline `$` stays as typed: `$5` may be a price.
-    inlineKatex: false,
-    images: false,
-    linkMode: 'text-only',
-  })
+  const held = healTable(dropIncompleteImage(hidden))
+  const healed = healDisplayMath(
+    held,
+    remend(held, {
+      // These two rewrite complete text (`20~25`, `- > 5`): never.
+      singleTilde: false,
+      comparisonOperators: false,
+      // Inline `$` stays as typed: `$5` may be a price.
+      inlineKatex: false,
+      images: false,
+      linkMode: 'text-only',
+    }),
+  )
   return healed.includes('\uE000') || healed.includes('\uE001') ? healed.replace(/\uE000/g, '\\[').replace(/\uE001/g, '\\]') : healed
+}
+
+/**
+ * `healed`, `text` with closers added: when the last is the `$$` of math
+ * still arriving, the formula's end is healed too (before the line ending
+ * remend puts in front of a block's closer).
+ */
+function healDisplayMath(text: string, healed: string): string {
+  const start = text.lastIndexOf('$$') + 2
+  const close = healed.length - 2
+  if (start < 2 || !healed.endsWith('$$') || healed.lastIndexOf('$$', close - 1) !== start - 2 || !healed.startsWith(text.slice(0, start))) return healed
+  const formula = healed.slice(start, close)
+  const body = formula.trimEnd()
+  return healed.slice(0, start) + healTex(body) + formula.slice(body.length) + '$$'
 }
 
 /** An alert's marker still arriving (`> [!NO`), or alone so far, shows as quoted text: hold it back; and a shortcode still arriving (` :ta`). */
@@ -68,9 +88,38 @@ function closeLatexMath(text: string): string {
   }
   if (!open) return text
   const at = paragraphStart + open.at
-  const inside = text.slice(at + 2).replace(/\\$/, '')
+  const inside = healTex(text.slice(at + 2))
   if (inside.trim() === '') return text.slice(0, at)
   return text.slice(0, at + 2) + inside + ' ' + open.closer
+}
+
+/**
+ * A `$` left open in the last paragraph, by the rule of
+ * remark-math-strict.ts, when what follows it is plainly TeX (a command, a
+ * group, a sub- or superscript, and no digit first as in a price): closed, with the formula's end
+ * healed. Not inside code, nor an escaped `\$`, nor `$$`.
+ */
+function closeInlineMath(text: string): string {
+  if (!text.includes('$') || (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return text
+  const paragraphStart = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
+  // Code spans, escaped dollars and escaped backslashes hide dollars; kept the same length.
+  const masked = text.slice(paragraphStart).replace(/(`+)[\s\S]*?\1|\\[\\$]/g, (match) => ' '.repeat(match.length))
+  let open: number | undefined
+  for (const match of masked.matchAll(/\$+/g)) {
+    if (match[0].length > 1) continue
+    const at = match.index
+    const canOpen = at + 1 < masked.length && !/\s/.test(masked[at + 1]!)
+    // The first `$` after an opener decides: it closes, or the opener was text.
+    if (open !== undefined && !/\s/.test(masked[at - 1]!) && !/[0-9]/.test(masked[at + 1] ?? '')) open = undefined
+    else open = canOpen ? at : undefined
+  }
+  if (open === undefined) return text
+  const at = paragraphStart + open
+  const formula = text.slice(at + 1)
+  // A price (`$10 for x_1`) starts with a digit.
+  if (!/[\\^_{]/.test(formula) || /^[0-9]/.test(formula)) return text
+  const healed = healTex(formula).trimEnd()
+  return healed === '' ? text.slice(0, at) : `${text.slice(0, at + 1)}${healed}$`
 }
 
 /** An image whose address is still arriving would show as a broken image. */

@@ -16,6 +16,10 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     ['Ship it :ta', 'Ship it'],
     ['---\ntit', ''],
     ['---\ntitle: Tr', '---\ntitle: Tr\n---\n'],
+    // Inline math still arriving, when it is plainly TeX: closed, its end healed.
+    ['so $e^{i\\theta} =', 'so $e^{i\\theta} =$'],
+    ['then $\\frac{a', 'then $\\frac{a}{}$'],
+    ['done $x$ and $y_', 'done $x$ and $y$'],
   ])('should heal %j for display', (text, healed) => {
     expect(healTail(text, true)).toBe(healed)
   })
@@ -27,6 +31,10 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     '> [!NOTE]\n> Body',
     'at 10:30 and :tada:',
     '---\n\nA rule, then text',
+    // Prices, an escaped dollar, code: not math.
+    'It costs $5 and $10 for x_1',
+    'an escaped \\$x^2',
+    'code `$x^2` here',
   ])('should leave %j alone', (text) => {
     expect(healTail(text, true)).toBe(text)
   })
