@@ -95,9 +95,10 @@ function closeLatexMath(text: string): string {
 
 /**
  * A `$` left open in the last paragraph, by the rule of
- * remark-math-strict.ts, when what follows it is plainly TeX (a command, a
- * group, a sub- or superscript, and no digit first as in a price): closed, with the formula's end
- * healed. Not inside code, nor an escaped `\$`, nor `$$`.
+ * remark-math-strict.ts, when what follows it is plainly TeX: closed, with
+ * the formula's end healed. Plainly TeX is a command, a group or a
+ * superscript, and no digit first: not a price (`$10 for x^2`), nor a
+ * shell variable (`$HOME_DIR`). Not inside code, nor an escaped `\$`, nor `$$`.
  */
 function closeInlineMath(text: string): string {
   if (!text.includes('$') || (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return text
@@ -116,8 +117,7 @@ function closeInlineMath(text: string): string {
   if (open === undefined) return text
   const at = paragraphStart + open
   const formula = text.slice(at + 1)
-  // A price (`$10 for x_1`) starts with a digit.
-  if (!/[\\^_{]/.test(formula) || /^[0-9]/.test(formula)) return text
+  if (!/[\\^{]/.test(formula) || /^[0-9]/.test(formula)) return text
   const healed = healTex(formula).trimEnd()
   return healed === '' ? text.slice(0, at) : `${text.slice(0, at + 1)}${healed}$`
 }

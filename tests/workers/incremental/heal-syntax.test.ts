@@ -19,7 +19,7 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     // Inline math still arriving, when it is plainly TeX: closed, its end healed.
     ['so $e^{i\\theta} =', 'so $e^{i\\theta} =$'],
     ['then $\\frac{a', 'then $\\frac{a}{}$'],
-    ['done $x$ and $y_', 'done $x$ and $y$'],
+    ['done $x$ and $y^', 'done $x$ and $y$'],
   ])('should heal %j for display', (text, healed) => {
     expect(healTail(text, true)).toBe(healed)
   })
@@ -32,7 +32,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     'at 10:30 and :tada:',
     '---\n\nA rule, then text',
     // Prices, an escaped dollar, code: not math.
-    'It costs $5 and $10 for x_1',
+    'It costs $5 and $10 for x^2',
+    'Set $HOME_DIR first',
     'an escaped \\$x^2',
     'code `$x^2` here',
   ])('should leave %j alone', (text) => {
