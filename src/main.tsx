@@ -13,9 +13,10 @@ import {startDocumentRenderer} from './render/document-renderer.ts'
 import {warmUpFonts} from './render/font-warmup.tsx'
 import {createDocumentAtom, nameFromMarkdown} from './state/documents.ts'
 import {loadSaved, startSaving} from './state/persist.ts'
-import {previewFontSize, settingsAtom} from './state/settings.ts'
+import {previewFontSize, settingsAtom, viewAtom} from './state/settings.ts'
 import {readShareHashInOrder} from './state/share-link-reader.ts'
 import {store} from './state/store.ts'
+import {startViewAddressSync} from './state/view-address.ts'
 import {welcome} from './state/welcome.ts'
 import {startThemeSync} from './ui/theme.ts'
 
@@ -26,6 +27,7 @@ style.textContent = documentCss
 document.head.prepend(style)
 
 startThemeSync(store)
+startViewAddressSync(store)
 const hadDocuments = await loadSaved(store).catch((error: unknown) => {
   console.warn('Offthread: could not read saved documents', error)
   return false
@@ -63,6 +65,8 @@ function openSharedLink(text: string | undefined, hash: string): void {
   startTransition(() => {
     store.set(createDocumentAtom, {name: nameFromMarkdown(text, 'Shared document'), text})
   })
+  // A shared link is a document: show it, whichever view was open.
+  store.set(viewAtom, 'editor')
   // Drop the fragment so a reload does not open another copy (unless the
   // page went to another fragment while the link was read).
   if (location.hash === hash) history.replaceState(null, '', location.pathname + location.search)

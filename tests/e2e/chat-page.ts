@@ -20,10 +20,9 @@ export async function openChatPage(): Promise<AppPage> {
   return chat
 }
 
-/** Load the app at `url` and switch to the Chat view. */
+/** Load the app at `url` in the Chat view, as its address names it. */
 export async function openChat(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.click('.view-tab:has-text("Chat")')
+  await page.goto(`${url}/?view=chat`)
   await page.waitForSelector(composer)
 }
 
