@@ -94,8 +94,7 @@ describe('access token', () => {
     })
     const tokenPage = await chat.context.newPage()
     try {
-      await tokenPage.goto(server.url)
-      await tokenPage.click('.view-tab:has-text("Chat")')
+      await tokenPage.goto(`${server.url}/?view=chat`)
       await tokenPage.fill(composer, '/help')
       await tokenPage.press(composer, 'Enter')
       await tokenPage.waitForSelector('form.token-form >> text=needs an access token')
@@ -110,7 +109,8 @@ describe('access token', () => {
 
       // Kept in the browser: after a reload, the next message goes straight through.
       await tokenPage.reload()
-      await tokenPage.click('.view-tab:has-text("Chat")')
+      // The address keeps the view.
+      await tokenPage.waitForSelector('.view-tab[aria-pressed="true"]:has-text("Chat")')
       await tokenPage.fill(composer, '/help')
       await tokenPage.press(composer, 'Enter')
       await tokenPage.waitForFunction((selector) => document.querySelectorAll(selector).length === 2, `${assistant}[data-status="done"]`)

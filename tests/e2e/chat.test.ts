@@ -246,7 +246,8 @@ describe('saved chats', () => {
     const titles = await page.$$eval('.conversation-title', (nodes) => nodes.map((node) => node.textContent))
     expect(titles).toEqual(['/long 20k', 'Explain the quadratic formula'])
     await page.reload()
-    await page.click('.view-tab:has-text("Chat")')
+    // The address keeps the view.
+    await page.waitForSelector('.view-tab[aria-pressed="true"]:has-text("Chat")')
     await page.waitForSelector(finished('stopped'))
     expect(await page.$$eval('.conversation-title', (nodes) => nodes.map((node) => node.textContent))).toEqual(titles)
     await page.click('.conversation-open:has-text("Explain the quadratic formula")')
@@ -260,7 +261,8 @@ describe('saved chats', () => {
     await waitForReplyText(page, 300)
     // The save is throttled to every 500 ms; leaving the page flushes it.
     await page.reload()
-    await page.click('.view-tab:has-text("Chat")')
+    // The address keeps the view.
+    await page.waitForSelector('.view-tab[aria-pressed="true"]:has-text("Chat")')
     await page.waitForSelector(finished('interrupted'))
     const text = await copiedReply(page)
     // The reply showed 300 characters; its markdown may be shorter (typeset math shows longer than its source).
@@ -286,7 +288,8 @@ describe('saved chats', () => {
     await page.waitForFunction((count) => document.querySelectorAll('.conversation').length === count - 1, count)
     await page.waitForSelector('.chat-welcome')
     await page.reload()
-    await page.click('.view-tab:has-text("Chat")')
+    // The address keeps the view.
+    await page.waitForSelector('.view-tab[aria-pressed="true"]:has-text("Chat")')
     await page.waitForSelector('.conversation')
     expect(await page.locator('.conversation-title:has-text("Renamed chat")').count()).toBe(0)
   })

@@ -268,8 +268,7 @@ describe('mermaid diagrams', () => {
   })
 
   it("should show a streamed reply's diagram as source until its fence closes, then draw it", async () => {
-    await page.goto(served.url)
-    await page.click('.view-tab:has-text("Chat")')
+    await page.goto(`${served.url}/?view=chat`)
     const reply = '[data-role="assistant"]:last-of-type'
     // Every state the reply is shown in, caught as the DOM changes: sampling
     // would miss a fence that opens and closes between two samples on a busy machine.

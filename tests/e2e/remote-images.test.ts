@@ -142,8 +142,7 @@ describe('remote images in a document', () => {
 
 describe('remote images in a chat reply', () => {
   it('should show a placeholder that loads on a click, with no switch', async () => {
-    await page.goto(served.url)
-    await page.click('.view-tab:has-text("Chat")')
+    await page.goto(`${served.url}/?view=chat`)
     const composer = page.locator('textarea[aria-label="Message"]')
     // The replay model quotes a question it has no answer for.
     await composer.fill(`What is this? ![Leak](${imageOrigin}/leak.png?q=secret)`)

@@ -109,8 +109,7 @@ describe('syntax features in the preview', () => {
 
 describe('syntax features in a streaming chat reply', () => {
   it('should never show their raw syntax while the feature tour streams', async () => {
-    await page.goto(served.url)
-    await page.click('.view-tab:has-text("Chat")')
+    await page.goto(`${served.url}/?view=chat`)
     await page.fill('textarea[aria-label="Message"]', '/sample feature-tour')
     await page.press('textarea[aria-label="Message"]', 'Enter')
     const reply = '[data-role="assistant"]:last-of-type'
@@ -150,8 +149,7 @@ describe('syntax features in a streaming chat reply', () => {
 
   it('should show code in a grammar not compiled yet plain, in its language, until the worker has compiled it, and highlighted in the end', async () => {
     // A fresh page: a new worker, which has compiled no grammar ahead.
-    await page.goto(served.url)
-    await page.click('.view-tab:has-text("Chat")')
+    await page.goto(`${served.url}/?view=chat`)
     // Each state the reply's Java block takes while the reply streams.
     await page.evaluate(() => {
       const states: string[] = []
