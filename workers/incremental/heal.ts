@@ -70,15 +70,26 @@ function holdBackMarkers(text: string): string {
 }
 
 /**
+ * Where the last paragraph of `text` starts, and its text with what `hidden`
+ * matches blanked (kept the same length), for a search of math delimiters;
+ * `undefined` inside a fence still open, where math is code.
+ */
+function lastParagraph(text: string, hidden: RegExp): {start: number; masked: string} | undefined {
+  if ((text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return undefined
+  const start = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
+  return {start, masked: text.slice(start).replace(hidden, (match) => ' '.repeat(match.length))}
+}
+
+/**
  * `\(` or `\[` (at the start of a line) left open in the last paragraph, as
  * `remark-latex-delimiters` reads them, is closed, or dropped while nothing
  * follows it. Not inside code: an odd number of fences, or a code span.
  */
 function closeLatexMath(text: string): string {
-  if (!text.includes('\\') || (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return text
-  const paragraphStart = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
-  // Code spans and escaped backslashes hide delimiters; kept the same length.
-  const masked = text.slice(paragraphStart).replace(/(`+)[\s\S]*?\1|\\\\/g, (match) => ' '.repeat(match.length))
+  // Code spans and escaped backslashes hide delimiters.
+  const paragraph = text.includes('\\') ? lastParagraph(text, /(`+)[\s\S]*?\1|\\\\/g) : undefined
+  if (!paragraph) return text
+  const {start: paragraphStart, masked} = paragraph
   let open: {at: number; closer: string} | undefined
   for (const match of masked.matchAll(/\\([()[\]])/g)) {
     const sign = match[1]!
@@ -101,10 +112,10 @@ function closeLatexMath(text: string): string {
  * shell variable (`$HOME_DIR`). Not inside code, nor an escaped `\$`, nor `$$`.
  */
 function closeInlineMath(text: string): string {
-  if (!text.includes('$') || (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return text
-  const paragraphStart = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
-  // Code spans, escaped dollars and escaped backslashes hide dollars; kept the same length.
-  const masked = text.slice(paragraphStart).replace(/(`+)[\s\S]*?\1|\\[\\$]/g, (match) => ' '.repeat(match.length))
+  // Code spans, escaped dollars and escaped backslashes hide dollars.
+  const paragraph = text.includes('$') ? lastParagraph(text, /(`+)[\s\S]*?\1|\\[\\$]/g) : undefined
+  if (!paragraph) return text
+  const {start: paragraphStart, masked} = paragraph
   let open: number | undefined
   for (const match of masked.matchAll(/\$+/g)) {
     if (match[0].length > 1) continue
