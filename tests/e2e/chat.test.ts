@@ -157,9 +157,14 @@ describe('replies', () => {
       'Tell me some history with footnotes',
     ]
     for (const [index, prompt] of prompts.entries()) {
+      if (prompt.includes('footnotes')) await watchFootnoteRefs(page)
       if (index > 0) await send(page, prompt)
       await page.waitForFunction((count) => document.querySelectorAll('[data-role="assistant"]').length === count, index + 1)
       await page.waitForSelector(finished())
+      if (prompt.includes('footnotes')) {
+        // While it streamed, a reference showed as a link before its definition came, never as `[^label]`.
+        expect(await page.evaluate(() => (window as unknown as {footnoteRefs: object}).footnoteRefs)).toEqual({literal: false, linkBeforeSection: true})
+      }
       const text = await copiedReply(page)
       const {hast} = await markdownToHast(text)
       const {rendered, expected} = await renderedAndExpected(page, `${lastAssistant} .markdown-body`, toHtml(hast))
@@ -302,3 +307,22 @@ describe('boundaries', () => {
     expect(chat.errors).toEqual([])
   })
 })
+
+/** Record, as the next reply streams, whether it shows a footnote reference as its source, and whether a reference link shows before the footnotes section. */
+async function watchFootnoteRefs(page: Page): Promise<void> {
+  await page.evaluate(
+    (count) => {
+      const seen = {literal: false, linkBeforeSection: false}
+      ;(window as unknown as {footnoteRefs: object}).footnoteRefs = seen
+      new MutationObserver(() => {
+        const replies = document.querySelectorAll('[data-role="assistant"]')
+        if (replies.length <= count) return
+        const body = replies[replies.length - 1]!.querySelector('.markdown-body')
+        if (!body) return
+        seen.literal ||= /\[\^\w+\]/.test(body.textContent ?? '')
+        seen.linkBeforeSection ||= body.querySelector('[data-footnote-ref]') !== null && body.querySelector('[data-footnotes]') === null
+      }).observe(document.body, {subtree: true, childList: true, characterData: true})
+    },
+    await page.locator('[data-role="assistant"]').count(),
+  )
+}

@@ -174,11 +174,13 @@ export function createSectionRenderer() {
       if (!footnote) break
       used.push(footnote)
     }
+    // Footnotes still undefined (references healed while a reply streams)
+    // leave the section at those before the first of them, as numbered.
     const made =
-      used.length === 0 || used.length < numbering.order.length
+      used.length === 0
         ? {section: undefined, rendered: 0}
         : used.some((footnote) => footnote.source.includes('<'))
-          ? await wholeSection(cache, footnoteSectionSource(numbering, footnotes, allLinkDefinitions())!)
+          ? await wholeSection(cache, footnoteSectionSource({...numbering, order: numbering.order.slice(0, used.length)}, footnotes, allLinkDefinitions())!)
           : await sectionByItems(cache, numbering, used, linkDefinitionsFor)
     last = {numbering, footnotes, section: made.section}
     return made
@@ -217,8 +219,8 @@ async function sectionByItems(
   const shells = new Map<string, Element>()
   const children: ElementContent[] = [{type: 'text', value: '\n'}]
   const ids: number[] = []
-  for (const [index, safeId] of numbering.order.entries()) {
-    const footnote = used[index]!
+  for (const [index, footnote] of used.entries()) {
+    const safeId = numbering.order[index]!
     const count = numbering.counts.get(safeId) ?? 1
     const links = linkDefinitionsFor(footnote.source)
     const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`

@@ -90,8 +90,8 @@ function changedLabels(previous: Context, context: Context): Set<string> {
   return changed
 }
 
-/** Each entry's prefix, for the context it was worked out for. */
-const prefixes = new WeakMap<Entry, {context: number; prefix: string}>()
+/** Each entry's prefix, for the context (and healing) it was worked out for. */
+const prefixes = new WeakMap<Entry, {context: number; heal: boolean; prefix: string}>()
 /** Labels an entry's text could use (`labelCandidates`). */
 const labelsCache = new WeakMap<Entry, string[]>()
 
@@ -102,15 +102,25 @@ function labelsOf(entry: Entry): string[] {
 }
 
 /**
+ * A footnote label as models write them (`[^1]`, `[^note-2]`): while a reply
+ * streams, its definition most often comes at the end.
+ */
+const pendingLabel = /^[a-z0-9_-]{1,40}$/
+
+/**
  * The prefix `entry` renders after in `context`. One worked out for the
  * context before stays when the entry mentions none of the labels whose
  * definitions changed (a definition streaming in changes them on every append).
+ * Healed (while a reply streams), a footnote reference whose definition has
+ * not come yet renders as a reference too, not as its brackets: a footnote's
+ * stub is the same whether it is defined or not, so the definition's
+ * arrival changes no prefix.
  */
-export function prefixOf(entry: Entry, context: Context): string {
-  if ((context.links.size === 0 && context.footnotes.size === 0) || !entry.text.includes('[')) return ''
+export function prefixOf(entry: Entry, context: Context, heal = false): string {
+  if ((!heal && context.links.size === 0 && context.footnotes.size === 0) || !entry.text.includes('[')) return ''
   const cached = prefixes.get(entry)
-  if (cached?.context === context.id) return cached.prefix
-  if (cached && context.changed?.from === cached.context && !mentionsAny(entry, context.changed.labels)) {
+  if (cached?.heal === heal && cached.context === context.id) return cached.prefix
+  if (cached?.heal === heal && context.changed?.from === cached.context && !mentionsAny(entry, context.changed.labels)) {
     cached.context = context.id
     return cached.prefix
   }
@@ -121,11 +131,11 @@ export function prefixOf(entry: Entry, context: Context): string {
     if (link !== undefined) linkDefinitions.push(link)
     if (label.startsWith('^')) {
       const id = normalizeLabel(label.slice(1))
-      if (context.footnotes.has(id)) footnoteLabels.push(id)
+      if (context.footnotes.has(id) || (heal && pendingLabel.test(id))) footnoteLabels.push(id)
     }
   }
   const prefix = contextPrefix(footnoteLabels, linkDefinitions)
-  prefixes.set(entry, {context: context.id, prefix})
+  prefixes.set(entry, {context: context.id, heal, prefix})
   return prefix
 }
 

@@ -54,7 +54,7 @@ function wanted(entries: readonly Entry[], index: number, context: Context, heal
   const last = index === entries.length - 1
   return {
     text: heal ? plainWhileCompiling(last ? healTail(entry.text, index === 0) : entry.text) : entry.text,
-    prefix: blockPrefix(entry, index, context),
+    prefix: blockPrefix(entry, index, context, heal),
     last,
     beforeContainer: !last && containerStart.test(entries[index + 1]!.text),
     slot: last && needsSlot(entry, context),
@@ -67,9 +67,9 @@ function wanted(entries: readonly Entry[], index: number, context: Context, heal
  * can hold it); any other block that starts with `---` after one, so that
  * the parser does not read it as front matter.
  */
-export function blockPrefix(entry: Entry, index: number, context: Context): string {
+export function blockPrefix(entry: Entry, index: number, context: Context, heal: boolean): string {
   if (index === 0 && entry.text.startsWith('---') && frontMatterOf(entry.text)) return ''
-  const prefix = prefixOf(entry, context)
+  const prefix = prefixOf(entry, context, heal)
   return prefix === '' && index > 0 && entry.text.startsWith('---') ? notFrontMatter : prefix
 }
 

@@ -88,8 +88,9 @@ export async function renderSession(
   // The last block is always checked again: healing (on while a reply
   // streams, off for its final render) changes it without changing the text.
   let firstChanged = Math.min(scan.firstChanged, Math.max(0, session.entries.length - 1))
-  if (session.context.id !== previousContext?.id) firstChanged = firstStale(session, firstChanged)
   const heal = Boolean(options.heal)
+  // Healing gives footnote references still undefined a prefix of their own (see `prefixOf`).
+  if (session.context.id !== previousContext?.id || heal !== session.healed) firstChanged = firstStale(session, firstChanged, heal)
   if (session.plain.size > 0) firstChanged = firstPlainNoLonger(session, firstChanged, heal)
   // After the whole text was rendered at once, placing starts over.
   if (session.placement.before.length === 0) firstChanged = 0
@@ -185,7 +186,7 @@ function merge(run: Run, index: number): number {
   run.firstChanged = Math.min(run.firstChanged, index)
   const context = session.context!
   session.context = contextOf(session.entries, context, run.firstChanged)
-  if (session.context.id !== context.id) run.firstChanged = firstStale(session, run.firstChanged)
+  if (session.context.id !== context.id) run.firstChanged = firstStale(session, run.firstChanged, run.heal)
   if (session.context !== context) run.reused = undefined
   run.placed = Math.min(run.placed, run.firstChanged)
   run.batched = 0
@@ -269,8 +270,8 @@ function firstToRender(session: Session, upTo: number, rerender: (entry: Entry, 
 }
 
 /** The first entry whose prefix changed with the session's new context. */
-function firstStale(session: Session, upTo: number): number {
-  return firstToRender(session, upTo, (entry, index) => session.renders.get(entry.id)?.prefix !== blockPrefix(entry, index, session.context!))
+function firstStale(session: Session, upTo: number, heal: boolean): number {
+  return firstToRender(session, upTo, (entry, index) => session.renders.get(entry.id)?.prefix !== blockPrefix(entry, index, session.context!, heal))
 }
 
 /** The first entry that left code plain while its grammar was compiled, and must now be rendered as it is (see `plainNoLonger`). */

@@ -51,4 +51,38 @@ describe('healing the tail of a stream', () => {
     expect((await client.update(text, {heal: true})).html).toContain('<strong>bold</strong>')
     expect((await client.update(text)).html).toBe(await fullHtml(text))
   })
+
+  it('should show a footnote reference as one while its definition has not come, and equal a full render at the end', async () => {
+    const text =
+      'A claim.[^1] Another, with a second note.[^note]\n\nMore prose that cites the first again.[^1]\n\n' +
+      '[^1]: The first source.\n\n[^note]: The second one.\n'
+    const client = createClient(nextSessionId())
+    const definitions = text.indexOf('[^1]:')
+    let sawSection = false
+    for (let end = 4; end < text.length; end += 4) {
+      const {html} = await client.update(text.slice(0, end), {heal: true})
+      const complete = text.slice(0, end).match(/\[\^(?:1|note)\](?!:)/g) ?? []
+      // Every complete reference shows as a numbered link, never as its brackets.
+      expect(html).not.toMatch(/\[\^/)
+      expect(html.match(/data-footnote-ref/g) ?? []).toHaveLength(complete.length)
+      if (end < definitions) expect(html).not.toContain('data-footnotes')
+      // Numbered as they will be: the first note 1, the second 2.
+      if (complete.length >= 2) expect(html).toMatch(/fnref-note[^>]*>2</)
+      sawSection ||= html.includes('The first source')
+    }
+    expect(sawSection).toBe(true)
+    expect((await client.update(text)).html).toBe(await fullHtml(text))
+  })
+
+  it('should show a reference whose definition never came as its brackets once the stream ends', async () => {
+    const text = 'Cited.[^1] And not defined.[^2]\n\n[^1]: Only the first.\n'
+    const client = createClient(nextSessionId())
+    const healed = await client.update(text, {heal: true})
+    expect(healed.html.match(/data-footnote-ref/g)).toHaveLength(2)
+    // The section holds the footnotes defined so far.
+    expect(healed.html).toContain('Only the first.')
+    const final = await client.update(text)
+    expect(final.html).toContain('[^2]')
+    expect(final.html).toBe(await fullHtml(text))
+  })
 })
