@@ -52,41 +52,24 @@ type Open = {kind: '{'; owes: number} | {kind: 'env'; name: string} | {kind: 'le
 
 /** `tex`, a formula cut off by the end of the text, with its end healed. */
 export function healTex(tex: string): string {
+  const {open, owes, end} = scanGroups(tex)
+  return closeGroups(tex.slice(0, end), open, owes)
+}
+
+/**
+ * The groups `tex` leaves open, the arguments its last command still waits
+ * for, and where the healed text ends: before a command still arriving.
+ */
+function scanGroups(tex: string): {open: Open[]; owes: number; end: number} {
   const open: Open[] = []
   /** Arguments the last command at this level still waits for. */
   let owes = 0
-  let end = tex.length
   for (let index = 0; index < tex.length; ) {
     const char = tex[index]!
     if (char === '\\') {
-      const name = /^[A-Za-z]+/.exec(tex.slice(index + 1))?.[0]
-      // A lone `\` at the end, or a name that may still grow: wait for it.
-      if (index + 1 === tex.length || (name && index + 1 + name.length === tex.length)) {
-        end = index
-        break
-      }
-      if (!name) {
-        index += 2
-        owes = 0
-        continue
-      }
-      let next = index + 1 + name.length
-      if (name === 'begin' || name === 'end') {
-        const environment = /^\{([A-Za-z*]+)\}/.exec(tex.slice(next))
-        if (!environment) {
-          end = index
-          break
-        }
-        next += environment[0].length
-        if (name === 'begin') open.push({kind: 'env', name: environment[1]!})
-        else if (open.at(-1)?.kind === 'env') open.pop()
-      } else if (name === 'left') {
-        open.push({kind: 'left'})
-      } else if (name === 'right' && open.at(-1)?.kind === 'left') {
-        open.pop()
-      }
-      owes = arity[name] ?? 0
-      index = next
+      const next = readCommand(tex, index, open)
+      if (next === undefined) return {open, owes, end: index}
+      ;[index, owes] = next
       continue
     }
     if (char === '{') {
@@ -105,7 +88,37 @@ export function healTex(tex: string): string {
     }
     index++
   }
-  let healed = tex.slice(0, end).replace(/[\^_]\s*$/, '')
+  return {open, owes, end: tex.length}
+}
+
+/**
+ * The command at `index` (a `\`): where it ends and the arguments it takes,
+ * with the environments and `\left`s it opens or closes applied to `open`;
+ * `undefined` when it may still grow (a lone `\`, a name or an environment
+ * still arriving).
+ */
+function readCommand(tex: string, index: number, open: Open[]): [next: number, owes: number] | undefined {
+  const name = /^[A-Za-z]+/.exec(tex.slice(index + 1))?.[0]
+  if (index + 1 === tex.length || (name && index + 1 + name.length === tex.length)) return undefined
+  if (!name) return [index + 2, 0]
+  let next = index + 1 + name.length
+  if (name === 'begin' || name === 'end') {
+    const environment = /^\{([A-Za-z*]+)\}/.exec(tex.slice(next))
+    if (!environment) return undefined
+    next += environment[0].length
+    if (name === 'begin') open.push({kind: 'env', name: environment[1]!})
+    else if (open.at(-1)?.kind === 'env') open.pop()
+  } else if (name === 'left') {
+    open.push({kind: 'left'})
+  } else if (name === 'right' && open.at(-1)?.kind === 'left') {
+    open.pop()
+  }
+  return [next, arity[name] ?? 0]
+}
+
+/** `tex` with a dangling `^`, `_`, `\left` or `\right` dropped, then the arguments owed and the open groups closed. */
+function closeGroups(tex: string, open: Open[], owes: number): string {
+  let healed = tex.replace(/[\^_]\s*$/, '')
   // A `\left` or `\right` whose delimiter is still arriving goes too: its pair is open again, or no more.
   const sized = /\\(left|right)\s*$/.exec(healed)
   if (sized) {
