@@ -5,7 +5,8 @@
  * still arriving is held back until its delimiter row can be completed.
  * LaTeX's `\(` and `\[` are closed, and the formula left open in any of
  * them healed (heal-tex.ts); a quote's alert marker, a shortcode
- * (`:ta`) and front matter still arriving are held back or closed too.
+ * (`:ta`), a heading's `#`s without text and front matter still arriving
+ * are held back or closed too, and a task item's box shows before its text.
  * The final render after the stream never goes through here.
  */
 import remend from 'remend'
@@ -30,7 +31,7 @@ export function healTail(text: string, atStart = false): string {
     if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')
   }
   // remend would read an escaped bracket as a link's: hide it from remend.
-  const hidden = closeInlineMath(closeLatexMath(holdBackMarkers(text))).replace(
+  const hidden = closeInlineMath(closeLatexMath(healBlockStart(holdBackMarkers(text)))).replace(
     /(?<!\\)((?:\\\\)*)\\([[\]])/g,
     (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'),
   )
@@ -70,12 +71,30 @@ function holdBackMarkers(text: string): string {
 }
 
 /**
+ * A line that has only a heading's `#`s so far is held back (an empty
+ * heading would flash its rule), and a task item with only its box so far
+ * gets an invisible text, so that it shows as a box and not as `[ ]`. Not
+ * inside a fence still open, where both are code.
+ */
+function healBlockStart(text: string): string {
+  const heading = /(^|\n)([ \t>]*)#{1,6}[ \t]*$/.exec(text)
+  const task = heading ? undefined : /(?:^|\n)[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\][ \t]*$/.test(text)
+  if ((!heading && !task) || insideOpenFence(text)) return text
+  return heading ? text.slice(0, heading.index + heading[1]!.length + heading[2]!.length) : text.replace(/[ \t]*$/, ' \u200B')
+}
+
+/** Whether the end of `text` is inside a fenced code block still open. */
+function insideOpenFence(text: string): boolean {
+  return (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1
+}
+
+/**
  * Where the last paragraph of `text` starts, and its text with what `hidden`
  * matches blanked (kept the same length), for a search of math delimiters;
  * `undefined` inside a fence still open, where math is code.
  */
 function lastParagraph(text: string, hidden: RegExp): {start: number; masked: string} | undefined {
-  if ((text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1) return undefined
+  if (insideOpenFence(text)) return undefined
   const start = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
   return {start, masked: text.slice(start).replace(hidden, (match) => ' '.repeat(match.length))}
 }

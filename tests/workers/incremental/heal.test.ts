@@ -13,6 +13,10 @@ describe('healing the tail of a stream', () => {
     ['| a | b |\n|--', '| a | b |\n| --- | --- |'],
     ['para\n\n| a | b |', 'para\n'],
     ['an image ![alt](https://x.example/i', 'an image'],
+    ['para\n\n## ', 'para\n\n'],
+    ['para\n> #', 'para\n>'],
+    ['para\n\n- [ ]', 'para\n\n- [ ] \u200B'],
+    ['1. [x] ', '1. [x] \u200B'],
   ])('should heal %j for display', (text, healed) => {
     expect(healTail(text)).toBe(healed)
   })
@@ -26,18 +30,26 @@ describe('healing the tail of a stream', () => {
     '| a | b |\n|---|---|\n| 1 | 2 |',
     '| a | b |\n|---|---|\n| 1 |',
     'plain **bold** and `code`.',
+    'C# and a # b',
+    '#hashtag',
+    '```sh\n# a comment\n#',
+    '- [ ] a task',
   ])('should leave complete text %j alone', (text) => {
     expect(healTail(text)).toBe(text)
   })
 
   it('should render healed while streaming and equal a full render at the end', async () => {
-    const text = 'Intro **bold words** and `code` and [a link](https://x.example).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$\nx^2\n$$\n\nDone ~~old~~.\n'
+    const text =
+      'Intro **bold words** and `code` and [a link](https://x.example).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$\nx^2\n$$\n\n' +
+      '## A heading\n\n- [ ] a task\n- [x] another\n\nDone ~~old~~.\n'
     const id = nextSessionId()
     const client = createClient(id)
     for (let end = 3; end < text.length; end += 3) {
       const update = await client.update(text.slice(0, end), {heal: true})
       // Never a raw `**`, `` ` `` or `](` on screen.
       expect(update.html).not.toMatch(/\*\*|`|\]\(/)
+      // Nor an empty heading, nor a task's box as its brackets.
+      expect(update.html).not.toMatch(/<h2[^>]*><\/h2>|\[[ x]\]/)
     }
     const final = await client.update(text)
     expect(final.html).toBe(await fullHtml(text))
