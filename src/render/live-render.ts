@@ -3,6 +3,7 @@
  * runs only the newest text is kept, and it is sent when the call returns, so
  * work never queues up and the preview converges to the latest text.
  */
+import {flushSync} from 'react-dom'
 import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
 
 /** How a live render talks to the worker; injected so tests can fake it. */
@@ -46,6 +47,10 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
   // so a document that crashes the worker cannot restart it in a loop.
   let failedVersion = -1
 
+  // An update is committed in the task it arrives in: a task of React's own
+  // would let a frame that falls due in between go out without it.
+  const apply = (update: SessionUpdate) => flushSync(() => listener.updated(update))
+
   async function pump(): Promise<void> {
     if (busy || closed || !pending) return
     const job = pending
@@ -56,11 +61,11 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
     let fits = true
     const progress = (update: SessionUpdate) => {
       if (closed || !fits || !busy || update.version !== job.version) return
-      fits = listener.updated(update)
+      fits = apply(update)
     }
     try {
       const update = await backend.render(sessionId, job.markdown, job.version, progress, job.options)
-      if (!closed && (!fits || !listener.updated(update))) {
+      if (!closed && (!fits || !apply(update))) {
         // The session forgot a block we no longer hold: start it afresh.
         await backend.close(sessionId)
         pending ??= job
