@@ -6,7 +6,8 @@
  * side, after Vitest's own.
  *
  * Set BENCH_SIZES (for example `10000,100000`) to pick the mixed documents'
- * sizes, BENCH_REPLY_SIZES the replies' (empty for none).
+ * sizes, BENCH_REPLY_SIZES the replies' (empty for none), BENCH_CHUNKS the
+ * append sizes the stream is timed in.
  */
 import {afterAll, bench, describe} from 'vitest'
 import {generateReply} from '../shared/gen-reply.ts'
@@ -36,6 +37,9 @@ const documents: BenchDocument[] = [
     })),
   ),
 ]
+/** Append sizes: a model's tokens come a few characters at a time, a fast stream's chunks in tens. */
+const chunks = (process.env.BENCH_CHUNKS ?? '40,4').split(',').filter(Boolean).map(Number)
+/** The append size of the warm-up, and of the naive stream's estimate. */
 const chunk = 40
 const once = {iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0}
 const rows: Record<string, Record<string, number | string>> = {}
@@ -88,36 +92,39 @@ for (const {label, text, other} of documents) {
       once,
     )
 
-    bench(
-      `stream in ${chunk}-character appends through a session`,
-      async () => {
-        const id = `stream-${label}`
-        const times: number[] = []
-        let rendered = 0
-        for (let end = chunk; end < text.length + chunk; end += chunk) {
-          const started = performance.now()
-          const update = await renderSession(id, text.slice(0, end), end)
-          times.push(performance.now() - started)
-          rendered += update.rendered
-        }
-        closeSession(id)
-        const {total, p50, p95, max} = summary(times)
-        // Per-append p95 over the first and the last tenth: it must not grow with length.
-        const tenth = Math.max(1, Math.floor(times.length / 10))
-        Object.assign(row, {
-          'stream appends': times.length,
-          'stream total ms': round(total),
-          'stream / full': round(total / Number(row['full render ms'])),
-          'append p50 ms': round(p50),
-          'append p95 ms': round(p95),
-          'append max ms': round(max),
-          'append p95 first 10% ms': round(summary(times.slice(0, tenth)).p95),
-          'append p95 last 10% ms': round(summary(times.slice(-tenth)).p95),
-          'stream blocks rendered': rendered,
-        })
-      },
-      once,
-    )
+    for (const size of chunks) {
+      bench(
+        `stream in ${size}-character appends through a session`,
+        async () => {
+          const id = `stream-${size}-${label}`
+          const times: number[] = []
+          let rendered = 0
+          for (let end = size; end < text.length + size; end += size) {
+            const started = performance.now()
+            const update = await renderSession(id, text.slice(0, end), end)
+            times.push(performance.now() - started)
+            rendered += update.rendered
+          }
+          closeSession(id)
+          const {total, p50, p95, max} = summary(times)
+          // Per-append p95 over the first and the last tenth: it must not grow with length.
+          const tenth = Math.max(1, Math.floor(times.length / 10))
+          const name = (figure: string) => `${size}-char ${figure}`
+          Object.assign(row, {
+            [name('appends')]: times.length,
+            [name('stream ms')]: round(total),
+            [name('stream / full')]: round(total / Number(row['full render ms'])),
+            [name('append p50 ms')]: round(p50),
+            [name('append p95 ms')]: round(p95),
+            [name('append max ms')]: round(max),
+            [name('append p95 first 10% ms')]: round(summary(times.slice(0, tenth)).p95),
+            [name('append p95 last 10% ms')]: round(summary(times.slice(-tenth)).p95),
+            [name('blocks rendered')]: rendered,
+          })
+        },
+        once,
+      )
+    }
 
     bench(
       'naive stream: full re-render of sampled prefixes (estimate)',
