@@ -112,7 +112,7 @@ body { margin: 0; color: var(--md-fg); background: var(--md-bg); }
   padding: 16px; overflow: auto; font-size: 85%; line-height: 1.45; overflow-wrap: normal; border-radius: 6px;
 }
 .markdown-body pre:not(.shiki) { background: var(--md-subtle-bg); }
-/* Shiki's github-light background is the page's white: a border marks the block. */
+/* Shiki's GitHub themes have the page's background: a border marks the block. */
 .markdown-body pre.shiki { border: 1px solid var(--md-border-muted); }
 .markdown-body pre code { padding: 0; font-size: 100%; white-space: pre; background: transparent; }
 .markdown-body kbd {

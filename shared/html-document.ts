@@ -1,11 +1,13 @@
 /**
  * Wrap rendered HAST in a standalone HTML document: the CLI's output and the
- * app's "Export HTML". Pure (no Node or DOM APIs) so both can use it.
+ * app's "Export HTML", with task checkboxes named as the preview names them.
+ * Pure (no Node or DOM APIs) so both can use it.
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {toString} from 'hast-util-to-string'
 import {withNestingError} from './nesting.ts'
+import {labelTasks} from './task-labels.ts'
 
 /** What goes into the document around the rendered body. */
 export interface DocumentOptions {
@@ -25,7 +27,7 @@ export function hastToDocument(hast: Root, options: DocumentOptions): string {
 
 /** `hast` serialized alone (the CLI's `--fragment`), with the same error for a tree too deep. */
 export function hastToFragment(hast: Root): string {
-  return withNestingError(() => toHtml(hast))
+  return withNestingError(() => toHtml({...hast, children: labelTasks(hast.children)}))
 }
 
 function toDocument(hast: Root, options: DocumentOptions): string {
@@ -39,7 +41,7 @@ function toDocument(hast: Root, options: DocumentOptions): string {
   ]
   const body = element('article', {className: ['markdown-body']}, [
     newline(),
-    ...(hast.children.filter((node) => node.type !== 'doctype') as ElementContent[]),
+    ...(labelTasks(hast.children).filter((node) => node.type !== 'doctype') as ElementContent[]),
     newline(),
   ])
   const document: Root = {

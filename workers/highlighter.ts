@@ -8,7 +8,7 @@ import {createWarmer, type Compiled} from './grammar-warmup.ts'
 import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
 
 /** Themes in the output, as CSS variables `--shiki-light` and `--shiki-dark`. */
-export const themes = {light: 'github-light', dark: 'github-dark'} as const
+export const themes = {light: 'github-light-default', dark: 'github-dark-default'} as const
 
 /**
  * Code blocks longer than this many characters are left plain: tokenizing
@@ -176,7 +176,7 @@ export function compiledPatterns(): number {
 /** The shared highlighter, created on first call with no grammar loaded. */
 export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
-    themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+    themes: [import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')],
     langs: [],
     // `forgiving`: a grammar pattern the JS engine cannot translate matches
     // nothing instead of throwing.

@@ -33,7 +33,7 @@ monaco.editor.defineTheme('offthread-light', {
   base: 'vs',
   inherit: true,
   rules: [],
-  colors: {'editor.background': '#ffffff', 'editorLineNumber.foreground': '#8c959f', 'editor.lineHighlightBackground': '#f6f8fa'},
+  colors: {'editor.background': '#ffffff', 'editorLineNumber.foreground': '#656d76', 'editor.lineHighlightBackground': '#f6f8fa'},
 })
 monaco.editor.defineTheme('offthread-dark', {
   base: 'vs-dark',
@@ -41,7 +41,7 @@ monaco.editor.defineTheme('offthread-dark', {
   rules: [],
   colors: {
     'editor.background': '#0d1117',
-    'editorLineNumber.foreground': '#6e7681',
+    'editorLineNumber.foreground': '#8b949e',
     'editor.lineHighlightBackground': '#161b22',
     'editorWidget.background': '#161b22',
   },

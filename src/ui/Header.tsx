@@ -22,11 +22,12 @@ export function Header() {
   return (
     <header className="header">
       <div className="header-start">
-        <span className="brand" role="img" aria-label="Offthread">
+        <h1 className="brand">
           <span className="brand-mark" aria-hidden="true">
             ◧
           </span>
-        </span>
+          <span className="visually-hidden">Offthread</span>
+        </h1>
         <DocumentTitle />
         <DocumentMenu />
       </div>

@@ -75,17 +75,17 @@ describe.skipIf(!existsSync('/usr/bin/chromium'))('rendered document in Chromium
   test('should switch code colors with the color scheme, without re-rendering', async () => {
     const light = await open('light')
     const dark = await open('dark')
-    // github-light and github-dark keyword colors (#D73A49, #F97583).
-    expect(await keywordColor(light)).toBe('rgb(215, 58, 73)')
-    expect(await keywordColor(dark)).toBe('rgb(249, 117, 131)')
+    // github-light-default and github-dark-default keyword colors (#CF222E, #FF7B72).
+    expect(await keywordColor(light)).toBe('rgb(207, 34, 46)')
+    expect(await keywordColor(dark)).toBe('rgb(255, 123, 114)')
     const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     expect(await background(light)).not.toBe(await background(dark))
 
     // The app's theme switch: `data-theme` on <html> beats the system setting.
     await light.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
     await dark.evaluate(() => (document.documentElement.dataset.theme = 'light'))
-    expect(await keywordColor(light)).toBe('rgb(249, 117, 131)')
-    expect(await keywordColor(dark)).toBe('rgb(215, 58, 73)')
+    expect(await keywordColor(light)).toBe('rgb(255, 123, 114)')
+    expect(await keywordColor(dark)).toBe('rgb(207, 34, 46)')
     await light.close()
     await dark.close()
   })

@@ -33,7 +33,7 @@ describe.concurrent('npm run render', () => {
     expect(stdout).toContain('class="katex-display"')
     expect(stdout).toContain('class="katex-error"')
     expect(stdout).toContain('It costs $5 and $10.')
-    expect(stdout).toContain('class="shiki shiki-themes github-light github-dark"')
+    expect(stdout).toContain('class="shiki shiki-themes github-light-default github-dark-default"')
     expect(stdout).toContain('data-language="rust"')
     expect(stdout).toContain('<kbd>Ctrl</kbd>')
     expect(stdout).toContain('class="footnotes"')

@@ -6,11 +6,11 @@ import {expect} from 'vitest'
  * HTML of the article at `selector` and of `expected` (the pipeline's HTML),
  * both serialized by the browser, after undoing what the React renderer adds
  * on purpose (src/render/components.tsx, Block.tsx, workers/display/): block
- * wrappers and their line offsets, code-block and table toolbars, heading ids and
- * anchors, new-tab attributes on links, read-only checkboxes, and
- * hast-util-to-jsx-runtime's `align` → `text-align` and dropped whitespace in
- * tables. Blocks render one by one, so the newlines between top-level blocks
- * are not there either.
+ * wrappers and their line offsets, code-block and table toolbars, heading
+ * ids and anchors, new-tab attributes on links, read-only checkboxes and
+ * their labels, and hast-util-to-jsx-runtime's `align` → `text-align` and
+ * dropped whitespace in tables. Blocks render one by one, so the newlines
+ * between top-level blocks are not there either.
  */
 export function renderedAndExpected(page: Page, selector: string, expected: string): Promise<{rendered: string; expected: string}> {
   return page.evaluate(
@@ -64,7 +64,10 @@ export function renderedAndExpected(page: Page, selector: string, expected: stri
         link.removeAttribute('target')
         link.removeAttribute('rel')
       }
-      for (const input of moved.querySelectorAll('input[readonly]')) input.removeAttribute('readonly')
+      for (const input of moved.querySelectorAll('input[readonly]')) {
+        input.removeAttribute('readonly')
+        input.removeAttribute('aria-label')
+      }
 
       const full = inert.createElement('article')
       full.innerHTML = expected

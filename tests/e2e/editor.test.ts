@@ -142,6 +142,8 @@ describe('editor and preview', () => {
     const checkbox = page.locator(`${previewRoot} .task-list-item input[type="checkbox"]`).first()
     expect(await checkbox.isDisabled()).toBe(true)
     expect(await checkbox.isChecked()).toBe(true)
+    // Named after its item, as a screen reader reads it out.
+    expect(await page.locator(previewRoot).getByRole('checkbox', {name: 'Try editing this list', checked: false}).count()).toBe(1)
     // Footnotes, math (inline, display with $$ and \[ … \], fence, broken), code.
     expect(await count('[data-footnote-ref]')).toBe(2)
     expect(await count('section.footnotes li')).toBe(2)
@@ -295,9 +297,9 @@ describe('theme', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
     expect(await background()).toBe('rgb(13, 17, 23)')
     await page.waitForSelector('.monaco-editor.vs-dark')
-    // Shiki's dark colors apply to code.
-    const color = await page.$eval(`${previewRoot} pre.shiki`, (node) => getComputedStyle(node).backgroundColor)
-    expect(color).toBe('rgb(36, 41, 46)')
+    // Shiki's dark colors apply to code (github-dark-default's foreground).
+    const color = await page.$eval(`${previewRoot} pre.shiki`, (node) => getComputedStyle(node).color)
+    expect(color).toBe('rgb(230, 237, 243)')
     await page.click('.theme-switch')
     await page.emulateMedia({colorScheme: 'light'})
     expect(await page.getAttribute('html', 'data-theme')).toBeNull()

@@ -133,7 +133,7 @@ describe('grammars compiled ahead', () => {
     await loadLanguage('typescript')
     await grammarsWarmedUp()
     const fresh = await createHighlighterCore({
-      themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+      themes: [import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')],
       langs: [import('@shikijs/langs/typescript')],
       engine: createJavaScriptRegexEngine({forgiving: true}),
     })

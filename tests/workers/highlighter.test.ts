@@ -3,7 +3,7 @@ import {toHtml} from 'hast-util-to-html'
 import {toString} from 'hast-util-to-string'
 import {visit} from 'unist-util-visit'
 import {describe, expect, it} from 'vitest'
-import {getHighlighter, loadLanguage, resolveLanguage} from '../../workers/highlighter.ts'
+import {getHighlighter, loadLanguage, resolveLanguage, themes} from '../../workers/highlighter.ts'
 import {languageAliases, languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 
@@ -48,7 +48,7 @@ describe('every language Shiki ships', () => {
     for (const id of Object.keys(languageLoaders)) {
       try {
         await loadLanguage(id)
-        const html = toHtml(shiki.codeToHast('x = 1 // a "b"', {lang: id, themes: {light: 'github-light', dark: 'github-dark'}}))
+        const html = toHtml(shiki.codeToHast('x = 1 // a "b"', {lang: id, themes}))
         if (!html.includes('class="shiki')) failures.push(id)
       } catch (error) {
         failures.push(`${id}: ${String(error)}`)

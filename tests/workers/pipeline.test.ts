@@ -130,7 +130,7 @@ describe('math', () => {
 describe('code', () => {
   it('should highlight code with dual themes as CSS variables', async () => {
     const output = await html('```ts\nconst x: number = 1\n```')
-    expect(output).toContain('class="shiki shiki-themes github-light github-dark"')
+    expect(output).toContain('class="shiki shiki-themes github-light-default github-dark-default"')
     expect(output).toContain('data-language="ts"')
     expect(output).toMatch(/<span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">const<\/span>/)
   })

@@ -46,7 +46,7 @@ function originalAnchors(source: string, allowA: boolean, allowG: boolean): stri
 /** Each pattern of the grammar for `lang`, once its rules are built, with the source it was made from. */
 async function patterns(lang: 'cpp' | 'ruby' | 'php') {
   const shiki = await createHighlighterCore({
-    themes: [import('@shikijs/themes/github-light')],
+    themes: [import('@shikijs/themes/github-light-default')],
     langs: [import(`@shikijs/langs/${lang}`)],
     engine: createJavaScriptRegexEngine({forgiving: true}),
   })

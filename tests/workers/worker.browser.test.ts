@@ -94,7 +94,7 @@ describe('render worker in Chromium (production build)', () => {
     const html = toHtml(result.hast)
     expect(result.messages).toEqual([])
     expect(result.loadedLanguages).toContain('javascript')
-    expect(html).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span>')
+    expect(html).toContain('<span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span>')
     expect(html).toContain('<span class="katex"><span class="katex-mathml"><math')
     expect(html).toContain('<th>a</th>')
     expect(html).toContain('<td>2</td>')

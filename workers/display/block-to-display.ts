@@ -1,7 +1,8 @@
 /**
  * A block as the preview shows it: its headings given unique ids, long code
  * and long paragraphs cut into chunks, style strings parsed into React's
- * objects, wide tables' rows set aside (see shared/display.ts). All of it is
+ * objects, wide tables' rows set aside (see shared/display.ts), task
+ * checkboxes named after their items. All of it is
  * a pure function of the block's HAST and, for the ids, of the headings
  * before it, so the worker does it once per block, not the main thread on
  * every render of it.
@@ -10,6 +11,7 @@ import type {Root, RootContent} from 'hast'
 import {chunkLongCode} from './code-chunks.ts'
 import {headingTexts, uniqueSlug, withHeadingIds, type SlugChange, type SlugCounts} from './heading-ids.ts'
 import {withStyleObjects} from './style-objects.ts'
+import {labelTasks} from '../../shared/task-labels.ts'
 import {chunkLongParagraphs} from './text-chunks.ts'
 import {markWideTables} from './wide-tables.ts'
 
@@ -40,7 +42,8 @@ export function blockToDisplay(nodes: RootContent[], counts: SlugCounts, changes
 }
 
 function present(nodes: RootContent[]): RootContent[] {
-  const chunked = chunkLongParagraphs(chunkLongCode({type: 'root', children: nodes})).children
+  // Task labels first: they read the items' text before long paragraphs are cut into chunks.
+  const chunked = chunkLongParagraphs(chunkLongCode({type: 'root', children: labelTasks(nodes)})).children
   // Wide tables last: their rows leave the tree, which the other passes walk.
   return markWideTables(withStyleObjects(chunked))
 }
