@@ -108,33 +108,34 @@ describe('replies', () => {
     expect(await page.locator('[data-role="user"] .message-plain').count()).toBe(0)
     await page.waitForSelector(`${lastAssistant}[data-status="streaming"]`)
     expect(await page.locator('button[aria-label="Stop"]').count()).toBe(1)
-    // Every render version the reply shows while it streams, caught as it changes (sampling would miss some on a busy machine).
+    // Every render version the reply shows while it streams, and its first
+    // block's element once 400 characters show (marked, to see that it is never
+    // re-created), caught as the reply changes: sampling would miss some on a
+    // busy machine.
     await page.evaluate((selector) => {
       const reply = document.querySelector(selector)!
       const versions = new Set([reply.getAttribute('data-render-version')])
-      Object.assign(window, {__replyVersions: versions})
+      const watch = {versions, lengths: [] as number[], marked: false}
+      Object.assign(window, {__reply: watch})
       new MutationObserver(() => {
-        if (reply.getAttribute('data-status') === 'streaming') versions.add(reply.getAttribute('data-render-version'))
-      }).observe(reply, {attributes: true, attributeFilter: ['data-render-version', 'data-status']})
+        if (reply.getAttribute('data-status') !== 'streaming') return
+        versions.add(reply.getAttribute('data-render-version'))
+        const length = reply.querySelector('.markdown-body')?.textContent?.length ?? 0
+        if (length !== watch.lengths.at(-1)) watch.lengths.push(length)
+        const first = reply.querySelector<HTMLElement & {mark?: boolean}>('.markdown-body > .block-group:first-child > .block:first-child > *')
+        if (!watch.marked && length > 400 && first) watch.marked = first.mark = true
+      }).observe(reply, {attributes: true, childList: true, subtree: true, characterData: true})
     }, lastAssistant)
 
-    // Watch the reply while it streams: text grows, the first block is never re-created.
-    const seen: {length: number}[] = []
-    let marked = false
-    while ((await page.getAttribute(lastAssistant, 'data-status')) === 'streaming') {
-      seen.push({length: await replyLength()})
-      if (!marked && seen.at(-1)!.length > 400) {
-        marked = await page.$eval(`${lastAssistant} .markdown-body > .block-group:first-child > .block:first-child > *`, (node) => {
-          ;(node as HTMLElement & {mark?: boolean}).mark = true
-          return true
-        })
-      }
-      await page.waitForTimeout(40)
-    }
-    const versions = await page.evaluate(() => (window as unknown as {__replyVersions: Set<string | null>}).__replyVersions.size)
-    expect(versions).toBeGreaterThanOrEqual(5)
-    expect(seen.at(-1)!.length).toBeGreaterThan(seen.find(({length}) => length > 0)!.length)
-    expect(marked).toBe(true)
+    // While it streams: the text grows, the first block is never re-created.
+    await page.waitForSelector(`${lastAssistant}:not([data-status="streaming"])`)
+    const watched = await page.evaluate(() => {
+      const {versions, lengths, marked} = (window as unknown as {__reply: {versions: Set<string | null>; lengths: number[]; marked: boolean}}).__reply
+      return {versions: versions.size, lengths, marked}
+    })
+    expect(watched.versions).toBeGreaterThanOrEqual(5)
+    expect(watched.lengths.at(-1)).toBeGreaterThan(watched.lengths.find((length) => length > 0)!)
+    expect(watched.marked).toBe(true)
     await page.waitForSelector(finished())
     expect(
       await page.$eval(
