@@ -36,6 +36,7 @@ export function Popover({label, title, className, align = 'start', children}: Po
   return (
     <div ref={root} className={`popover ${className ?? ''}`}>
       <button
+        id={`${id}-button`}
         type="button"
         className="button"
         title={title}
@@ -47,7 +48,7 @@ export function Popover({label, title, className, align = 'start', children}: Po
         {label}
       </button>
       {open && (
-        <div id={id} className={`popover-panel popover-${align}`} role="dialog">
+        <div id={id} className={`popover-panel popover-${align}`} role="dialog" aria-labelledby={`${id}-button`}>
           {children(() => setOpen(false))}
         </div>
       )}

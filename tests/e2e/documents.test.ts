@@ -94,6 +94,8 @@ describe('documents', () => {
 
   it('should keep documents, names and text across a reload', async () => {
     await page.click('.doc-menu > .button')
+    // The menu is named by its button, as a screen reader announces it.
+    expect(await page.getByRole('dialog', {name: 'Documents'}).count()).toBe(1)
     await page.click('.menu-command:has-text("New document")')
     await waitForDocument(page, 'Untitled')
     await page.fill('.doc-title', 'Notes')
