@@ -1,6 +1,6 @@
 /** A table with a toolbar above it: copy as Markdown, copy as CSV, download CSV. */
 import type {Element} from 'hast'
-import {useEffect, useRef, useState, type ReactNode} from 'react'
+import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react'
 import {rowsToCsv, tableData, tableToMarkdown} from './table-data.ts'
 
 /** Props of a table block. */
@@ -67,4 +67,25 @@ export function TableBlock({table, lineStart, lineEnd, children}: TableBlockProp
       {children}
     </div>
   )
+}
+
+/**
+ * A table wider than its column scrolls, and keyboard users scroll a box by
+ * focusing it: while `ref`'s element overflows, it is a tab stop. Checked
+ * when it or its sections change size (after layout, so nothing is laid out
+ * twice) and when `content` changes.
+ */
+export function useTabStopWhileScrolling(ref: RefObject<HTMLElement | null>, content: unknown): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content can make the same box overflow, and brings new sections to watch
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const observer = new ResizeObserver(() => {
+      if (element.scrollWidth > element.clientWidth) element.tabIndex = 0
+      else element.removeAttribute('tabindex')
+    })
+    observer.observe(element)
+    for (const section of element.children) observer.observe(section)
+    return () => observer.disconnect()
+  }, [ref, content])
 }

@@ -27,7 +27,7 @@ import {NestingSlices} from './leave-nesting.ts'
 import {Diagram} from './mermaid/Diagram.tsx'
 import {coalesced, useGradual} from './mount-scheduler.ts'
 import {Image} from './remote-images.tsx'
-import {TableBlock} from './TableBlock.tsx'
+import {TableBlock, useTabStopWhileScrolling} from './TableBlock.tsx'
 
 type ElementProps<Tag extends keyof JSX.IntrinsicElements> = ComponentProps<Tag> & {node?: unknown}
 
@@ -238,12 +238,16 @@ export function Table({node, children, ...props}: ElementProps<'table'>) {
   const sections = (node as Element | undefined)?.data?.wideTable
   // A top-level block's line range belongs on the outermost element, for scroll sync.
   const {'data-line-start': lineStart, 'data-line-end': lineEnd, ...rest} = props as Record<string, unknown>
+  const scroller = useRef<HTMLTableElement>(null)
+  useTabStopWhileScrolling(scroller, node)
   return (
     <TableBlock table={node as Element | undefined} lineStart={lineStart} lineEnd={lineEnd}>
       {sections ? (
         <WideTable tableProps={rest as ComponentProps<'table'>} sections={sections} />
       ) : (
-        <table {...(rest as ComponentProps<'table'>)}>{children}</table>
+        <table ref={scroller} {...(rest as ComponentProps<'table'>)}>
+          {children}
+        </table>
       )}
     </TableBlock>
   )
@@ -262,6 +266,7 @@ export function Table({node, children, ...props}: ElementProps<'table'>) {
 function WideTable({tableProps, sections}: {tableProps: ComponentProps<'table'>; sections: Element[]}) {
   const columns = columnsOf(sections)
   const scroller = useRef<HTMLDivElement>(null)
+  useTabStopWhileScrolling(scroller, sections)
   const [range, setRange] = useState({from: 0, to: Math.min(columns, 16 + overscanColumns)})
   useLayoutEffect(() => {
     const element = scroller.current
