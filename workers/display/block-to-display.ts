@@ -2,16 +2,15 @@
  * A block as the preview shows it: its headings given unique ids, long code
  * and long paragraphs cut into chunks, style strings parsed into React's
  * objects, wide tables' rows set aside (see shared/display.ts), task
- * checkboxes named after their items. All of it is
- * a pure function of the block's HAST and, for the ids, of the headings
- * before it, so the worker does it once per block, not the main thread on
- * every render of it.
+ * checkboxes named after their items. All of it is a pure function of the
+ * block's HAST and, for the ids, of the headings before it, so the worker
+ * does it once per block, not the main thread on every render of it.
  */
 import type {Root, RootContent} from 'hast'
+import {labelTasks} from '../../shared/task-labels.ts'
 import {chunkLongCode} from './code-chunks.ts'
 import {headingTexts, uniqueSlug, withHeadingIds, type SlugChange, type SlugCounts} from './heading-ids.ts'
 import {withStyleObjects} from './style-objects.ts'
-import {labelTasks} from '../../shared/task-labels.ts'
 import {chunkLongParagraphs} from './text-chunks.ts'
 import {markWideTables} from './wide-tables.ts'
 
