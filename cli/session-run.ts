@@ -61,7 +61,9 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
   }
   const step = options.stream
   if (step !== undefined) {
-    for (let end = step; end < text.length; end += step) await update(text.slice(0, end))
+    // Each text a copy of its own, as the worker receives it from
+    // `postMessage`: slices of one string compare faster than that.
+    for (let end = step; end < text.length; end += step) await update(structuredClone(text.slice(0, end)))
   }
   await update(text)
 

@@ -1,3 +1,5 @@
+import {detached} from '../detached.ts'
+
 const caches = new Set<{clear(): void; readonly bytes: number}>()
 
 /**
@@ -23,7 +25,8 @@ export function createLru<V>(maxBytes: number) {
     set(key: string, value: V, bytes: number): void {
       cache.delete(key)
       if (bytes > maxBytes) return
-      entries.set(key, {value, bytes})
+      // A key cut from a longer text would keep all of that text, uncounted.
+      entries.set(detached(key), {value, bytes})
       total += bytes
       for (const [oldest, entry] of entries) {
         if (total <= maxBytes) break

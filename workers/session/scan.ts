@@ -8,6 +8,7 @@ import type {BlockDefinitions} from '../incremental/context.ts'
 import {definitionsOf} from '../incremental/context.ts'
 import {initialState, sameState, scanBlocks, type LineStart, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
 import {countLines} from '../incremental/render-block.ts'
+import {detached} from '../detached.ts'
 import {commonPrefixLength, commonSuffixLength, startsWithText} from '../incremental/text-diff.ts'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
@@ -136,7 +137,7 @@ function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly 
       next = keptIndex + 1
       return old[keptIndex]!
     }
-    const blockText = text.slice(block.start, block.end)
+    const blockText = detached(text.slice(block.start, block.end))
     const prior = next < old.length && !taken.has(next) ? old[next++]! : undefined
     const lastLine = block.lastLine && {at: block.lastLine.at - block.start, state: block.lastLine.state}
     return {
