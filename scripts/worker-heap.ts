@@ -49,8 +49,10 @@ async function stream(): Promise<void> {
   const base = heap()
   report('warm worker', base)
   let version = 0
-  for (let end = 500; end < reply.length; end += 500) await renderSession('reply', reply.slice(0, end), ++version, {}, undefined, 'display')
-  await renderSession('reply', reply, ++version, {}, undefined, 'display')
+  // Each text a copy of its own, as the worker receives it from `postMessage`:
+  // slices of one string would share their memory.
+  for (let end = 500; end < reply.length; end += 500) await renderSession('reply', structuredClone(reply.slice(0, end)), ++version, {}, undefined, 'display')
+  await renderSession('reply', structuredClone(reply), ++version, {}, undefined, 'display')
   report(`after streaming in ${version} appends (session open)`, base)
   closeSession('reply')
   report('after closing the session', base)
