@@ -60,14 +60,19 @@ export function parsedDefinitions(text: string): BlockDefinitions {
  * time), and a document with many footnotes would pay it for every one
  * before its first screen could be rendered. Only plain labels,
  * and text that holds no definition or footnote reference of its own; a
- * property test compares this with the parse.
+ * property test compares this with the parse. Two states that each
+ * definition of a streamed list of them passes count too: no text yet
+ * (`[^2]:`), and the next definition's label still arriving on the line
+ * after (`[^2`), which goes on the paragraph until its colon comes.
  */
 export function oneLineFootnote(text: string): BlockDefinitions | undefined {
-  const match = /^(\[\^([A-Za-z0-9_-]+)\]:[ \t]+(\S[^\n\r]*))\n*$/.exec(text)
+  const match = /^(\[\^([A-Za-z0-9_-]+)\]:(?:[ \t]+(\S[^\n\r]*)(\n\[(?:\^[A-Za-z0-9_-]*\]?)?)?|[ \t]*))\n*$/.exec(text)
   if (!match) return undefined
   // The source runs to the end of the line, trailing spaces included.
-  const [, source, label, content] = match as unknown as [string, string, string, string]
+  const [, source, label, content = ''] = match as unknown as [string, string, string, string | undefined]
   if (content.includes(']:') || content.includes('[^')) return undefined
+  // Only a paragraph takes in the next line; after a heading, say, it is a block of its own.
+  if (match[4] !== undefined && !/^\p{L}/u.test(content)) return undefined
   // A fence, math or HTML block would run on past the line, to the end of
   // the block, also inside a list item or a quote the definition starts with.
   if (/^(?:(?:[-+*]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(?:`{3}|~{3}|\${2}|<)/.test(content)) return undefined

@@ -34,6 +34,17 @@ describe('oneLineFootnote', () => {
     expect(oneLineFootnote('[^Note]: a\n')!.footnotes.get('note')).toEqual({label: 'Note', source: '[^Note]: a'})
   })
 
+  it('should read a definition with no text yet, or with the label of the next arriving, as the parse does', () => {
+    for (const text of ['[^a]:', '[^a]: ', '[^a]:\t\n\n', '[^a]: Text.\n[', '[^a]: Text.\n[^b', '[^a]: Text, https://x.example/1.\n[^b]\n\n']) {
+      expect(oneLineFootnote(text), text).toBeDefined()
+      expect(oneLineFootnote(text), text).toEqual(parsedDefinitions(text))
+    }
+    // The label goes into the paragraph: cited, as the parse says.
+    expect(oneLineFootnote('[^a]: Text.\n[^b]')!.cited).toEqual(new Set(['b']))
+    // After a heading, the next line is a paragraph of its own.
+    expect(oneLineFootnote('[^a]: # Title\n[^b')).toBeUndefined()
+  })
+
   it('should leave to the parse what it cannot read alone', () => {
     for (const text of [
       '[^a]: one\ntwo',
@@ -98,11 +109,13 @@ describe('oneLineFootnote', () => {
       label,
       fc.constantFrom(': ', ':  ', ':\t', ':', ': \t'),
       fc.array(piece, {maxLength: 30}),
+      // The next definition's first characters, on the line after.
+      fc.constantFrom('', '', '\n[', '\n[^', '\n[^b', '\n[^b_', '\n[^b]', '\n[^b]:', '\n[^b] c', '\n[a]'),
       fc.constantFrom('', '\n', '\n\n', ' \n', '\t\n\n'),
     )
     fc.assert(
-      fc.property(block, ([name, separator, content, end]) => {
-        const text = `[^${name}]${separator}${content.join('')}${end}`
+      fc.property(block, ([name, separator, content, next, end]) => {
+        const text = `[^${name}]${separator}${content.join('')}${next}${end}`
         const fast = oneLineFootnote(text)
         if (fast !== undefined) expect(fast).toEqual(parsedDefinitions(text))
       }),

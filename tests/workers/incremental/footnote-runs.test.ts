@@ -7,7 +7,7 @@ import {scanBlocks} from '../../../workers/incremental/block-scanner.ts'
 import {renderPlain} from '../../../workers/incremental/plain-block.ts'
 import {contextPrefix, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {closeSession} from '../../../workers/session/session.ts'
-import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+import {createClient, expectSameAsFull, fullHtml, nextSessionId} from './session-helpers.ts'
 
 const blocksOf = (text: string) => scanBlocks(text).blocks.map(({start, end}) => text.slice(start, end))
 
@@ -61,6 +61,16 @@ describe('footnote definitions one after the other', () => {
         expect(render, `${text} ${checkClosed} ${beforeContainer}`).toEqual(full)
       }
     }
+  })
+
+  it('stream in a character at a time as a full render shows them: no text yet, and the next label arriving on the line after', async () => {
+    // A reply's first three definitions, under a paragraph that cites them.
+    const reply = generateReply(2_000, 11, {footnotes: true})
+    const from = reply.search(/^\[\^[^\]]+\]:/m)
+    const definitions = reply.slice(from, reply.indexOf('\n[^4]:', from) + 1)
+    expect(definitions.match(/\.\n\[\^\d+\]: /g)).toHaveLength(2)
+    const head = 'Claims[^1], more[^2] and the last[^3].\n\n'
+    await expectSameAsFull(Array.from({length: definitions.length + 1}, (_, index) => head + definitions.slice(0, index)))
   })
 
   it('stream in as a full render shows them', async () => {

@@ -41,6 +41,31 @@ describe('a footnote of plain prose rendered without the pipeline', () => {
     }
   })
 
+  it('should give the pipeline’s <li> for a definition with no text yet, or with the next label arriving', async () => {
+    const streamed = [
+      '[^note]:',
+      '[^note]: ',
+      '[^note]: Words, https://example.com/5965.\n[',
+      '[^note]: Words, https://example.com/5965.\n[^',
+      '[^note]: Words and more\n[^ne',
+      '[^note]: Words and more\n[^next]',
+      '[^note]: Words and more',
+    ]
+    for (const count of [1, 3]) {
+      // The item rendered last may have had text or none.
+      for (const last of ['[^note]: Something else first.', '[^note]:']) {
+        const shell = await pipelineItem('note', count, last)
+        for (const definition of streamed) {
+          const plain = withPlainContent(shell, definition)
+          // Several back references without text stand among line endings: left to the pipeline.
+          const alone = count > 1 && (definition.trimEnd().endsWith(':') || last.endsWith(':'))
+          if (alone) expect(plain, `${last} → ${definition}`).toBeUndefined()
+          else expect(plain && toHtml(plain), `${last} → ${definition}`).toBe(toHtml(await pipelineItem('note', count, definition)))
+        }
+      }
+    }
+  })
+
   it('should leave what is not one line of plain prose to the pipeline', async () => {
     const shell = await pipelineItem('note', 1, '[^note]: Something.')
     for (const definition of [
@@ -49,6 +74,11 @@ describe('a footnote of plain prose rendered without the pipeline', () => {
       '[^note]: # A heading',
       '[^note]: Cites [^other]',
       '[^note]: <b>html</b>',
+      // Marks on the first line that the next could close, or a hard break.
+      '[^note]: An _open\n[^n',
+      '[^note]: A [bracket\n[^n]',
+      '[^note]: Break  \n[^n',
+      '[^note]: Words\n[^n_',
     ]) {
       expect(withPlainContent(shell, definition), definition).toBeUndefined()
     }
