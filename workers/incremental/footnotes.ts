@@ -156,7 +156,7 @@ interface Item {
  * next, so that section is rendered whole (from `footnoteSectionSource`).
  */
 export function createSectionRenderer() {
-  const cache: SectionCache = {items: new Map(), shells: new Map(), nextId: 0}
+  const cache: SectionCache = {items: new Map(), shells: new Map(), keys: new WeakMap(), nextId: 0}
   let last: {numbering: FootnoteNumbering; footnotes: object; section: FootnoteSection | undefined} | undefined
 
   return async function section(
@@ -193,6 +193,12 @@ interface SectionCache {
   items: Map<string, Item>
   /** The `<li>` of each of them, by label and reference count, for `withPlainContent`. */
   shells: Map<string, Element>
+  /**
+   * Each footnote's keys into the two, by its definition: a block that does
+   * not change keeps its definitions, and the same key strings are looked
+   * up faster than new ones made each time.
+   */
+  keys: WeakMap<FootnoteSource, {count: number; links: string; item: string; shell: string}>
   nextId: number
   /** The last section rendered whole. */
   whole?: {source: string; section: FootnoteSection}
@@ -223,8 +229,7 @@ async function sectionByItems(
     const safeId = numbering.order[index]!
     const count = numbering.counts.get(safeId) ?? 1
     const links = linkDefinitionsFor(footnote.source)
-    const cacheKey = `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links.join('\n')}`
-    const shellKey = `${count}\u0000${footnote.label}`
+    const {item: cacheKey, shell: shellKey} = keysOf(cache, footnote, count, links.join('\n'))
     let item = next.get(cacheKey) ?? cache.items.get(cacheKey)
     const shell = item ? undefined : cache.shells.get(shellKey)
     const plain = shell && withPlainContent(shell, footnote.source)
@@ -263,21 +268,37 @@ async function sectionByItems(
   }
 }
 
-/** A copy of a footnote's `<li>` whose backreferences are labelled for footnote `number`. */
+/** The keys of `footnote`, cited `count` times and using the link definitions `links`, into a section cache's items and shells. */
+function keysOf(cache: SectionCache, footnote: FootnoteSource, count: number, links: string): {item: string; shell: string} {
+  let keys = cache.keys.get(footnote)
+  if (keys?.count !== count || keys.links !== links) {
+    keys = {count, links, item: `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links}`, shell: `${count}\u0000${footnote.label}`}
+    cache.keys.set(footnote, keys)
+  }
+  return keys
+}
+
+/**
+ * A footnote's `<li>` whose backreferences are labelled for footnote
+ * `number`. Only the elements on the way to them are copied: the rest is
+ * shared with `li`, as the item streams in and is numbered on every append.
+ */
 function numberBackReferences(li: Element, number: number): Element {
-  const copy = structuredClone(li)
   let count = 0
-  const walk = (node: Element) => {
-    for (const child of node.children) {
+  const walk = (node: Element): Element => {
+    let children: ElementContent[] | undefined
+    for (const [index, child] of node.children.entries()) {
       if (child.type !== 'element') continue
+      let next: Element
       if (child.tagName === 'a' && child.properties.dataFootnoteBackref !== undefined) {
         count++
-        child.properties.ariaLabel = 'Back to reference ' + number + (count > 1 ? '-' + count : '')
+        next = {...child, properties: {...child.properties, ariaLabel: 'Back to reference ' + number + (count > 1 ? '-' + count : '')}}
       } else {
-        walk(child)
+        next = walk(child)
       }
+      if (next !== child) (children ??= [...node.children])[index] = next
     }
+    return children ? {...node, children} : node
   }
-  walk(copy)
-  return copy
+  return walk(li)
 }
