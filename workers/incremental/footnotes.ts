@@ -6,7 +6,7 @@ import type {Element, ElementContent, RootContent} from 'hast'
 import {runPipeline} from '../pipeline.ts'
 import type {FootnoteSource} from './context.ts'
 import {hashString} from './hash.ts'
-import {withPlainContent} from './plain-footnote.ts'
+import {isBackReference, withPlainContent} from './plain-footnote.ts'
 import {hrefPrefix, refElementId} from './footnote-ids.ts'
 /** How a footnotes section's key starts. */
 const footnotesKeyPrefix = 'footnotes-'
@@ -290,7 +290,7 @@ function numberBackReferences(li: Element, number: number): Element {
     for (const [index, child] of node.children.entries()) {
       if (child.type !== 'element') continue
       let next: Element
-      if (child.tagName === 'a' && child.properties.dataFootnoteBackref !== undefined) {
+      if (isBackReference(child)) {
         count++
         next = {...child, properties: {...child.properties, ariaLabel: 'Back to reference ' + number + (count > 1 ? '-' + count : '')}}
       } else {

@@ -138,7 +138,8 @@ function cellsOf(line: string): string[] {
   return cells.map((cell) => cell.trim())
 }
 
-const newline = (): ElementContent => ({type: 'text', value: '\n'})
+/** A line ending between elements, as the pipeline writes one. */
+export const newline = (): ElementContent => ({type: 'text', value: '\n'})
 
 /** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
 const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/

@@ -6,7 +6,7 @@
  * same however short the text.
  */
 import type {Element, ElementContent} from 'hast'
-import {renderPlain} from './plain-block.ts'
+import {newline, renderPlain} from './plain-block.ts'
 
 /**
  * A definition of one line: its text, if any, and the next definition's
@@ -18,8 +18,8 @@ const definition = /^\[\^[^\]\s]+\]:(?:[ \t]+(\S[^\n\r]*)(\n\[(?:\^[A-Za-z0-9-]*
 /** Marks that could pair with the next line's brackets, or end the first line in a hard break. */
 const pairsAcrossLines = /[[\]*_~`$\\&<]|[ \t]$/
 
-const isBackReference = (node: ElementContent) => node.type === 'element' && node.tagName === 'a' && node.properties.dataFootnoteBackref !== undefined
-const newline = (): ElementContent => ({type: 'text', value: '\n'})
+/** A footnote's link back to where it is cited. */
+export const isBackReference = (node: ElementContent) => node.type === 'element' && node.tagName === 'a' && node.properties.dataFootnoteBackref !== undefined
 
 /**
  * `li`, a footnote rendered alone, with the content of `source` (the
