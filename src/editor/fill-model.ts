@@ -119,6 +119,9 @@ export function prepareModel(path: string, text: string, language: string, onFil
     if (!model.isDisposed()) onFilled()
     return false
   }
+  // The scheduler runs the fill in a task after the next frame: Monaco
+  // renders the model it was just given in that frame, and an append made
+  // before it would be laid out with that render, making the frame long.
   void ready()
     .then(() => shown(model))
     .then(() => schedule(fill))
@@ -144,11 +147,6 @@ function shown(model: MonacoEditorApi.ITextModel): Promise<void> {
   })
 }
 
-/**
- * Resolves in a task after the next frame. Monaco renders a model it has
- * just been given in that frame's animation-frame callbacks: a first
- * append made before it would be laid out in that same frame, making it long.
- */
 /**
  * Where the chunk starting at `from` ends: after at most `maxLines` lines
  * within `chars` characters, or after the line that is longer (Monaco

@@ -8,10 +8,11 @@
  * cut.
  *
  * Once a frame, in a task of its own after it (input and the worker's
- * messages go in between), the work waiting since before that task runs in
+ * messages go in between), the work waiting since before that frame runs in
  * turn until the frame's budget is spent. Each piece of work runs at most
  * once a frame, so what it mounts is laid out in a frame of its own; work
- * added meanwhile waits for the next frame.
+ * added meanwhile, even between the frame and its task, waits for the next
+ * frame, so that what was done before it is laid out and painted first.
  *
  * Work that needs a frame to itself (the editor's switch of document,
  * whose render comes in the next frame) holds the others back, and runs in
@@ -64,10 +65,14 @@ export function noteMounted(): void {
 function plan(): void {
   if (planned || (queue.size === 0 && quiet.size === 0)) return
   planned = true
-  requestAnimationFrame(() => setTimeout(runFrame))
+  requestAnimationFrame(() => {
+    const due = [...queue]
+    setTimeout(() => runFrame(due))
+  })
 }
 
-function runFrame(): void {
+/** The frame's task: `due` is the work that waited since before the frame. */
+function runFrame(due: Work[]): void {
   planned = false
   const busy = committed
   committed = false
@@ -75,17 +80,17 @@ function runFrame(): void {
   try {
     // While work waits for a frame to itself, the rest waits too: the frame it lands in lays out nothing else.
     if (quiet.size > 0) runAlone(busy)
-    else runQueue()
+    else runQueue(due)
   } finally {
     running = false
   }
   plan()
 }
 
-function runQueue(): void {
+function runQueue(due: Work[]): void {
   const start = performance.now()
   let first = true
-  for (const work of [...queue]) {
+  for (const work of due) {
     // The first work of the frame gets the whole budget.
     const spent = first ? 0 : performance.now() - start
     first = false
