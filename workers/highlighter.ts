@@ -227,8 +227,12 @@ export function isCold(language: string): boolean {
   return id !== undefined && !warm.has(id)
 }
 
-/** A fence's opening line, after any list or quote markers: its language is the first word of the info string. */
-const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm
+/**
+ * A fence's opening line, after any list or quote markers: its language is
+ * the first word of the info string, once the line has ended (until then,
+ * the name may still grow).
+ */
+const fenceLanguage = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)(?=[^\n\r]*[\n\r])/gm
 /** Whether `text` could hold a fence at all: a quick test before `fenceLanguage`. */
 function mayFence(text: string): boolean {
   return text.includes('``') || text.includes('~~')

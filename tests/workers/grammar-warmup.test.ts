@@ -129,6 +129,30 @@ describe('grammars compiled ahead', () => {
     closeSession('java-reply')
   })
 
+  it('should compile nothing for a fence whose opening line is still streaming in, at every character of it', async () => {
+    const shiki = await getHighlighter()
+    warmGrammarsAhead()
+    await grammarsWarmedUp()
+    const reply = 'In TypeScript:\n\n```typescript\n'
+    const client = createClient('partial-name')
+    const before = compiledPatterns()
+    // On the way, `typ` names Typst, a large grammar.
+    for (let end = reply.indexOf('`'); end < reply.length; end++) {
+      await client.update(reply.slice(0, end), {heal: true})
+      await grammarsWarmedUp()
+    }
+    expect(compiledPatterns()).toBe(before)
+    expect(shiki.getLoadedLanguages()).not.toContain('typst')
+    // The line ended, the name is whole.
+    await client.update(reply, {heal: true})
+    await grammarsWarmedUp()
+    expect(shiki.getLoadedLanguages()).toContain('typescript')
+    expect(shiki.getLoadedLanguages()).not.toContain('typst')
+    const final = await client.update(reply + '```\n')
+    expect(final.html).toBe(await fullHtml(reply + '```\n'))
+    closeSession('partial-name')
+  })
+
   it('should highlight as patterns compiled on use do', async () => {
     await loadLanguage('typescript')
     await grammarsWarmedUp()

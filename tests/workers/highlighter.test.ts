@@ -3,9 +3,10 @@ import {toHtml} from 'hast-util-to-html'
 import {toString} from 'hast-util-to-string'
 import {visit} from 'unist-util-visit'
 import {describe, expect, it} from 'vitest'
-import {getHighlighter, loadLanguage, resolveLanguage, themes} from '../../workers/highlighter.ts'
+import {getHighlighter, loadLanguage, resolveLanguage, shikiOptions, themes} from '../../workers/highlighter.ts'
 import {languageAliases, languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
+import {highlightCode} from '../../workers/plugins/rehype-shiki.ts'
 
 describe('lazy grammars', () => {
   it('should start with no grammar loaded', async () => {
@@ -25,6 +26,18 @@ describe('lazy grammars', () => {
     const loaded = (await getHighlighter()).getLoadedLanguages()
     expect(loaded).not.toContain('rust')
     expect(loaded).not.toContain('javascript')
+  })
+
+  it('should load no grammar for a fence with no code yet, whose name may still be growing', async () => {
+    // `typ`, on its way to `typescript`, names Typst, a large grammar.
+    for (const markdown of ['Code:\n\n```typ', 'Code:\n\n```typ\n', 'Code:\n\n```typ\n\n```\n']) {
+      const {hast, loadedLanguages} = await markdownToHast(markdown)
+      expect(loadedLanguages, markdown).toEqual([])
+      expect(toHtml(hast), markdown).toMatch(/<pre class="shiki [^>]*data-language="typ"[^>]*><code><span class="line"><\/span><\/code><\/pre>/)
+    }
+    expect((await getHighlighter()).getLoadedLanguages()).not.toContain('typst')
+    // Its first line of code needs it.
+    expect((await markdownToHast('```typ\n#set page(width: 10cm)\n```')).loadedLanguages).toContain('typst')
   })
 })
 
@@ -50,6 +63,11 @@ describe('every language Shiki ships', () => {
         await loadLanguage(id)
         const html = toHtml(shiki.codeToHast('x = 1 // a "b"', {lang: id, themes}))
         if (!html.includes('class="shiki')) failures.push(id)
+        // Code with no line yet is made without a grammar: as this one makes it.
+        const {properties, children} = (await highlightCode(id, '', false))!
+        const {dataLanguage, ...made} = properties
+        const pre = shiki.codeToHast('', shikiOptions(id)).children[0] as Element
+        if (dataLanguage !== id || toHtml({...pre, properties: made, children}) !== toHtml(pre)) failures.push(`${id}: empty code`)
       } catch (error) {
         failures.push(`${id}: ${String(error)}`)
       }
@@ -69,7 +87,6 @@ describe('code that grows at its end', () => {
   ]
 
   it('should highlight every prefix as Shiki does the whole, continuing from the complete lines', async () => {
-    const {shikiOptions} = await import('../../workers/highlighter.ts')
     const shiki = await getHighlighter()
     for (const [lang, code] of samples) {
       const id = resolveLanguage(lang)!

@@ -62,11 +62,12 @@ export default function rehypeShiki() {
         })
       }
     }
-    await Promise.all([...new Set(wanted.values())].map(loadLanguage))
+    const sources = new Map([...wanted.keys()].map((block) => [block, toString(block.code)]))
+    await Promise.all([...new Set([...wanted].filter(([block]) => needsGrammar(sources.get(block)!)).map(([, lang]) => lang))].map(loadLanguage))
     const shiki = await getHighlighter()
 
     for (const [block, lang] of wanted) {
-      const source = toString(block.code)
+      const source = sources.get(block)!
       if (source.length > maxHighlightedCodeLength) {
         file.message(`Code block of ${source.length} characters is over ${maxHighlightedCodeLength}; shown plain`, {
           place: block.pre.position,
@@ -106,7 +107,7 @@ function endsUnfinished(pre: Element, text: string): boolean {
 export async function highlightCode(language: string, source: string, unfinished: boolean): Promise<Pick<Element, 'properties' | 'children'> | undefined> {
   const lang = resolveLanguage(language)
   if (!lang || source.length > maxHighlightedCodeLength) return undefined
-  await loadLanguage(lang)
+  if (needsGrammar(source)) await loadLanguage(lang)
   return highlightSource(await getHighlighter(), language, lang, source, unfinished)
 }
 
@@ -117,6 +118,7 @@ function highlightSource(
   source: string,
   unfinished: boolean,
 ): Pick<Element, 'properties' | 'children'> | undefined {
+  if (!needsGrammar(source)) return noCode(shiki, language)
   // Code whose last line is unfinished is code streaming in: the next append
   // changes it, so it is neither looked up nor kept (each append would add a
   // near-copy); its complete lines are kept per language instead (code-prefixes.ts).
@@ -147,7 +149,6 @@ function highlightSource(
  */
 function highlight(shiki: HighlighterCore, code: string, lang: string, unfinished: boolean): Root {
   const options = shikiOptions(lang)
-  if (code === '') return shiki.codeToHast(code, options)
   const lastLine = code.lastIndexOf('\n') + 1
   // The complete lines: all of finished code, so that code streaming in
   // whose text ended with a line ending goes on from its last line, rather
@@ -167,6 +168,25 @@ function highlight(shiki: HighlighterCore, code: string, lang: string, unfinishe
   const plain = deepFreeze<ElementContent>({type: 'element', tagName: 'span', properties: {class: 'line'}, children: tail ? [{type: 'text', value: tail}] : []})
   target.children = Object.freeze(prefix ? [...prefix.lines, deepFreeze<ElementContent>({type: 'text', value: '\n'}), plain] : [plain]) as ElementContent[]
   return root
+}
+
+/**
+ * Whether fenced code `source` (ending with a line ending, if it has lines)
+ * needs its grammar: code with no line yet is the same in every grammar. A
+ * fence's opening line streaming in names no grammar for sure: `typ`, on its
+ * way to `typescript`, is Typst's.
+ */
+function needsGrammar(source: string): boolean {
+  return source !== '' && source !== '\n'
+}
+
+/** The `<pre>`'s properties and children for code with no line, as every grammar makes them: one empty line. */
+function noCode(shiki: HighlighterCore, language: string): Pick<Element, 'properties' | 'children'> {
+  const root = emptyCode(shiki, 'text')
+  const pre = root.children[0] as Element
+  codeOf(root)!.children = [{type: 'element', tagName: 'span', properties: {class: 'line'}, children: []}]
+  pre.properties.dataLanguage = language
+  return {properties: pre.properties, children: pre.children}
 }
 
 /** Shiki's `<pre>` of no code, by language: what an unfinished line goes into, made once rather than on every append. */
