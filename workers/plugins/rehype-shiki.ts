@@ -28,7 +28,8 @@ const maxCachedLength = 20_000
 
 interface Block {
   pre: Element
-  code: Element
+  /** The text of its `<code>`. */
+  source: string
   language: string
   /** The last line is still being written: the fence is open and the text ends in that line. */
   unfinished: boolean
@@ -44,16 +45,18 @@ export default function rehypeShiki() {
       if (code?.type !== 'element' || code.tagName !== 'code') return
       const language = languageOf(code)
       if (language?.startsWith(plainMark)) showPlain(pre, code, language.slice(plainMark.length))
-      else if (language) blocks.push({pre, code, language, unfinished: endsUnfinished(pre, text)})
+      else if (language) blocks.push({pre, source: toString(code), language, unfinished: endsUnfinished(pre, text)})
     })
     if (blocks.length === 0) return
 
     const wanted = new Map<Block, string>()
+    const grammars = new Set<string>()
     for (const block of blocks) {
       block.pre.properties.dataLanguage = block.language
       const id = resolveLanguage(block.language)
       if (id) {
         wanted.set(block, id)
+        if (needsGrammar(block.source)) grammars.add(id)
       } else {
         file.message(`Unknown language \`${block.language}\`; the code is shown plain`, {
           place: block.pre.position,
@@ -62,12 +65,11 @@ export default function rehypeShiki() {
         })
       }
     }
-    const sources = new Map([...wanted.keys()].map((block) => [block, toString(block.code)]))
-    await Promise.all([...new Set([...wanted].filter(([block]) => needsGrammar(sources.get(block)!)).map(([, lang]) => lang))].map(loadLanguage))
+    await Promise.all([...grammars].map(loadLanguage))
     const shiki = await getHighlighter()
 
     for (const [block, lang] of wanted) {
-      const source = sources.get(block)!
+      const {source} = block
       if (source.length > maxHighlightedCodeLength) {
         file.message(`Code block of ${source.length} characters is over ${maxHighlightedCodeLength}; shown plain`, {
           place: block.pre.position,
