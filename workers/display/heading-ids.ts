@@ -103,11 +103,28 @@ function containsHeading(node: ElementContent): boolean {
 }
 
 function visitHeadings(nodes: readonly (RootContent | ElementContent)[], visit: (heading: Element) => void): void {
-  for (const child of nodes) {
-    if (child.type !== 'element') continue
-    if (isSluggable(child)) visit(child)
-    else visitHeadings(child.children, visit)
+  for (const child of nodes) if (child.type === 'element') for (const heading of headingsIn(child)) visit(heading)
+}
+
+/**
+ * The headings that need an id in `node`, itself included, in order. Kept
+ * per element: code that grows keeps its earlier lines' elements, so a
+ * block rendered again on each append is walked only where it is new.
+ */
+const headingsCache = new WeakMap<Element, readonly Element[]>()
+const noHeadings: readonly Element[] = []
+
+function headingsIn(node: Element): readonly Element[] {
+  if (isSluggable(node)) return [node]
+  // Leaves (a token's span, a word's) are cheaper to look at than to remember.
+  if (!node.children.some((child) => child.type === 'element')) return noHeadings
+  let found = headingsCache.get(node)
+  if (!found) {
+    const within: Element[] = []
+    for (const child of node.children) if (child.type === 'element') within.push(...headingsIn(child))
+    headingsCache.set(node, (found = within.length === 0 ? noHeadings : within))
   }
+  return found
 }
 
 /** Text a reader sees: KaTeX's `aria-hidden` copy of each formula is skipped. */

@@ -16,6 +16,8 @@ import {healTex} from './heal-tex.ts'
 const pipeRow = /^ {0,3}\|/
 const delimiterRow = /^ {0,3}\|?(?: *:?-+:? *\|)+ *:?-*:? *$/
 const partialDelimiter = /^ {0,3}\|?[ :|-]*$/
+/** A line that may open or close fenced code, after any quote marks and indentation: the fence, then the rest of the line. */
+const fenceLine = /^[ \t>]*(`{3,}|~{3,})(.*)$/gm
 
 /**
  * `text` with its incomplete end completed or held back, for display.
@@ -30,6 +32,8 @@ export function healTail(text: string, atStart = false): string {
     if (/^---[ \t]*\r?\n[^\n:]*$/.test(text)) return ''
     if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')
   }
+  // Code still arriving is shown as written: nothing in it is markup.
+  if (insideOpenFence(text)) return text
   // remend would read an escaped bracket as a link's: hide it from remend.
   const hidden = closeInlineMath(closeLatexMath(healBlockStart(holdBackMarkers(text)))).replace(
     /(?<!\\)((?:\\\\)*)\\([[\]])/g,
@@ -73,28 +77,39 @@ function holdBackMarkers(text: string): string {
 /**
  * A line that has only a heading's `#`s so far is held back (an empty
  * heading would flash its rule), and a task item with only its box so far
- * gets an invisible text, so that it shows as a box and not as `[ ]`. Not
- * inside a fence still open, where both are code.
+ * gets an invisible text, so that it shows as a box and not as `[ ]`.
  */
 function healBlockStart(text: string): string {
   const heading = /(^|\n)([ \t>]*)#{1,6}[ \t]*$/.exec(text)
   const task = heading ? undefined : /(?:^|\n)[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]\][ \t]*$/.test(text)
-  if ((!heading && !task) || insideOpenFence(text)) return text
+  if (!heading && !task) return text
   return heading ? text.slice(0, heading.index + heading[1]!.length + heading[2]!.length) : text.replace(/[ \t]*$/, ' \u200B')
 }
 
-/** Whether the end of `text` is inside a fenced code block still open. */
+/**
+ * Whether the end of `text` is inside a fenced code block still open: a
+ * fence closes only with its own mark, at least as long. Fences in quotes
+ * and list items count too.
+ */
 function insideOpenFence(text: string): boolean {
-  return (text.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0) % 2 === 1
+  if (!text.includes('```') && !text.includes('~~~')) return false
+  let open: string | undefined
+  for (const [, fence, rest] of text.matchAll(fenceLine)) {
+    if (open === undefined) {
+      // A backtick fence's info string has no backtick.
+      if (fence![0] === '~' || !rest!.includes('`')) open = fence
+    } else if (fence![0] === open[0] && fence!.length >= open.length && rest!.trim() === '') {
+      open = undefined
+    }
+  }
+  return open !== undefined
 }
 
 /**
  * Where the last paragraph of `text` starts, and its text with what `hidden`
- * matches blanked (kept the same length), for a search of math delimiters;
- * `undefined` inside a fence still open, where math is code.
+ * matches blanked (kept the same length), for a search of math delimiters.
  */
-function lastParagraph(text: string, hidden: RegExp): {start: number; masked: string} | undefined {
-  if (insideOpenFence(text)) return undefined
+function lastParagraph(text: string, hidden: RegExp): {start: number; masked: string} {
   const start = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
   return {start, masked: text.slice(start).replace(hidden, (match) => ' '.repeat(match.length))}
 }
@@ -102,7 +117,7 @@ function lastParagraph(text: string, hidden: RegExp): {start: number; masked: st
 /**
  * `\(` or `\[` (at the start of a line) left open in the last paragraph, as
  * `remark-latex-delimiters` reads them, is closed, or dropped while nothing
- * follows it. Not inside code: an odd number of fences, or a code span.
+ * follows it. Not inside a code span.
  */
 function closeLatexMath(text: string): string {
   // Code spans and escaped backslashes hide delimiters.
@@ -128,7 +143,7 @@ function closeLatexMath(text: string): string {
  * remark-math-strict.ts, when what follows it is plainly TeX: closed, with
  * the formula's end healed. Plainly TeX is a command, a group or a
  * superscript, and no digit first: not a price (`$10 for x^2`), nor a
- * shell variable (`$HOME_DIR`). Not inside code, nor an escaped `\$`, nor `$$`.
+ * shell variable (`$HOME_DIR`). Not inside a code span, nor an escaped `\$`, nor `$$`.
  */
 function closeInlineMath(text: string): string {
   // Code spans, escaped dollars and escaped backslashes hide dollars.

@@ -60,6 +60,15 @@ describe('heading ids', () => {
     )
   })
 
+  it('should find the headings of a block that shares elements with an earlier block, as code that grows does', () => {
+    const element = (tagName: string, children: RootContent[]) => ({type: 'element' as const, tagName, properties: {}, children}) as RootContent
+    const kept = element('section', [element('div', [heading('h2', 'One')]), element('p', [element('span', [{type: 'text', value: 'x'}])])])
+    expect(headingTexts([element('div', [kept])])).toEqual(['One'])
+    // A new block around the same section, with a heading after it, and one with none.
+    expect(headingTexts([element('div', [kept, element('blockquote', [heading('h3', 'Two')])])])).toEqual(['One', 'Two'])
+    expect(headingTexts([element('div', [element('p', [element('span', [{type: 'text', value: 'y'}])])])])).toEqual([])
+  })
+
   it('should skip headings that have an id and text hidden from readers', () => {
     const nodes: RootContent[] = [
       heading('h2', 'Footnotes', {id: 'user-content-footnote-label'}),

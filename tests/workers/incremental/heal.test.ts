@@ -17,6 +17,9 @@ describe('healing the tail of a stream', () => {
     ['para\n> #', 'para\n>'],
     ['para\n\n- [ ]', 'para\n\n- [ ] \u200B'],
     ['1. [x] ', '1. [x] \u200B'],
+    // Code closed before: what follows is healed.
+    ['```js\nx\n```\n\nSome **bold', '```js\nx\n```\n\nSome **bold**'],
+    ['~~~\n```\n~~~\n\nSome **bold', '~~~\n```\n~~~\n\nSome **bold**'],
   ])('should heal %j for display', (text, healed) => {
     expect(healTail(text)).toBe(healed)
   })
@@ -35,6 +38,20 @@ describe('healing the tail of a stream', () => {
     '```sh\n# a comment\n#',
     '- [ ] a task',
   ])('should leave complete text %j alone', (text) => {
+    expect(healTail(text)).toBe(text)
+  })
+
+  it.each([
+    '```js\nconst a = b ? c :d',
+    '```md\n| a | b |\n|--',
+    '```md\n> [!NO',
+    '```md\n## ',
+    '```md\n- [ ]',
+    '~~~\n![alt](https://x.example/i',
+    '```tex\n\\(x^',
+    '````md\n```js\n```\nSome **bold',
+    '> ```md\n> Some **bold',
+  ])('should show code %j still arriving in a fence as written', (text) => {
     expect(healTail(text)).toBe(text)
   })
 
