@@ -5,6 +5,9 @@
  * 10 KB and 100 KB. Prints one table of the figures from one run, side by
  * side, after Vitest's own.
  *
+ * The replies are also streamed as the chat streams them: healed, through a
+ * session for the preview, against a full render for the preview.
+ *
  * Set BENCH_SIZES (for example `10000,100000`) to pick the mixed documents'
  * sizes, BENCH_REPLY_SIZES the replies' (empty for none), BENCH_CHUNKS the
  * append sizes the stream is timed in.
@@ -12,6 +15,8 @@
 import {afterAll, bench, describe} from 'vitest'
 import {generateReply} from '../shared/gen-reply.ts'
 import {generateMarkdown} from '../shared/gen-samples.ts'
+import type {SessionOptions} from '../shared/protocol.ts'
+import {hastToDisplay} from '../workers/display/block-to-display.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
 import {closeSession, renderSession} from '../workers/session/session.ts'
@@ -62,6 +67,34 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 
 const round = (value: number) => Math.round(value * 10) / 10
 
+/** Stream `text` through a new session in `size`-character appends: each append's ms, and the blocks rendered. */
+async function stream(id: string, text: string, size: number, options: SessionOptions = {}, target: 'html' | 'display' = 'html') {
+  const times: number[] = []
+  let rendered = 0
+  for (let end = size; end < text.length + size; end += size) {
+    // A copy of its own, as the worker receives each text from
+    // `postMessage`: slices of one string compare faster than that.
+    const received = structuredClone(text.slice(0, end))
+    const started = performance.now()
+    const update = await renderSession(id, received, end, options, undefined, target)
+    times.push(performance.now() - started)
+    rendered += update.rendered
+  }
+  closeSession(id)
+  return {times, rendered}
+}
+
+/** The fastest of three full renders of `text` by `render`, caches cleared before each; all three for the table. */
+async function fastest(render: () => Promise<unknown>): Promise<{best: number; runs: string}> {
+  const runs: number[] = []
+  for (let run = 0; run < 3; run++) {
+    clearCaches()
+    runs.push(round(await time(render)))
+  }
+  clearCaches()
+  return {best: Math.min(...runs), runs: runs.join(' / ')}
+}
+
 for (const {label, text, other} of documents) {
   const row: Record<string, number | string> = (rows[label] = {})
 
@@ -80,14 +113,9 @@ for (const {label, text, other} of documents) {
         closeSession(`warm-${label}`)
         // The fastest of three: the stream is compared with a full render at
         // its best, so noise can only make the ratio look worse.
-        const runs: number[] = []
-        for (let run = 0; run < 3; run++) {
-          clearCaches()
-          runs.push(round(await time(() => markdownToHast(text))))
-        }
-        clearCaches()
-        row['full render ms'] = Math.min(...runs)
-        row['full render runs ms'] = runs.join(' / ')
+        const full = await fastest(() => markdownToHast(text))
+        row['full render ms'] = full.best
+        row['full render runs ms'] = full.runs
       },
       once,
     )
@@ -96,19 +124,7 @@ for (const {label, text, other} of documents) {
       bench(
         `stream in ${size}-character appends through a session`,
         async () => {
-          const id = `stream-${size}-${label}`
-          const times: number[] = []
-          let rendered = 0
-          for (let end = size; end < text.length + size; end += size) {
-            // A copy of its own, as the worker receives each text from
-            // `postMessage`: slices of one string compare faster than that.
-            const received = structuredClone(text.slice(0, end))
-            const started = performance.now()
-            const update = await renderSession(id, received, end)
-            times.push(performance.now() - started)
-            rendered += update.rendered
-          }
-          closeSession(id)
+          const {times, rendered} = await stream(`stream-${size}-${label}`, text, size)
           const {total, p50, p95, max} = summary(times)
           // Per-append p95 over the first and the last tenth: it must not grow with length.
           const tenth = Math.max(1, Math.floor(times.length / 10))
@@ -123,6 +139,25 @@ for (const {label, text, other} of documents) {
             [name('append p95 first 10% ms')]: round(summary(times.slice(0, tenth)).p95),
             [name('append p95 last 10% ms')]: round(summary(times.slice(-tenth)).p95),
             [name('blocks rendered')]: rendered,
+          })
+        },
+        once,
+      )
+    }
+
+    if (label.startsWith('reply')) {
+      const size = Math.min(...chunks)
+      bench(
+        `stream in ${size}-character appends as the chat does: healed, for the preview`,
+        async () => {
+          const full = await fastest(async () => hastToDisplay((await markdownToHast(text)).hast))
+          const {times} = await stream(`chat-${label}`, text, size, {heal: true}, 'display')
+          const {total, p95} = summary(times)
+          Object.assign(row, {
+            'full render for the preview ms': full.best,
+            [`chat ${size}-char stream ms`]: round(total),
+            [`chat ${size}-char stream / full`]: round(total / full.best),
+            [`chat ${size}-char append p95 ms`]: round(p95),
           })
         },
         once,
