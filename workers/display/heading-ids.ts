@@ -121,7 +121,8 @@ function headingsIn(node: Element): readonly Element[] {
   let found = headingsCache.get(node)
   if (!found) {
     const within: Element[] = []
-    for (const child of node.children) if (child.type === 'element') within.push(...headingsIn(child))
+    // One by one: a spread of a long list's headings would overflow the stack.
+    for (const child of node.children) if (child.type === 'element') for (const heading of headingsIn(child)) within.push(heading)
     headingsCache.set(node, (found = within.length === 0 ? noHeadings : within))
   }
   return found

@@ -69,6 +69,12 @@ describe('heading ids', () => {
     expect(headingTexts([element('div', [element('p', [element('span', [{type: 'text', value: 'y'}])])])])).toEqual([])
   })
 
+  it('should find every heading of a quote that holds a list of 200,000 of them', () => {
+    const items = Array.from({length: 200_000}, () => ({type: 'element' as const, tagName: 'li', properties: {}, children: [heading('h2', 'a')]}))
+    const list = {type: 'element' as const, tagName: 'ul', properties: {}, children: items}
+    expect(headingTexts([{type: 'element', tagName: 'blockquote', properties: {}, children: [list]}])).toHaveLength(200_000)
+  })
+
   it('should skip headings that have an id and text hidden from readers', () => {
     const nodes: RootContent[] = [
       heading('h2', 'Footnotes', {id: 'user-content-footnote-label'}),
