@@ -6,6 +6,7 @@ import type {Root} from 'hast'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
 import {createSessionMirror} from '../shared/protocol.ts'
+import {createSender} from '../shared/text-change.ts'
 import {closeSession, renderSession} from '../workers/session/session.ts'
 // The seeded PRNG of the sample generator: the same seed gives the same edits everywhere.
 import {random} from '../shared/gen-samples.ts'
@@ -41,11 +42,12 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
   const mirror = createSessionMirror()
   const times: number[] = []
   let rendered = 0
-  let version = 0
   let blocks = 0
+  const send = createSender()
   const update = async (markdown: string) => {
+    const {text, version} = send(markdown)
     const started = performance.now()
-    const result = await renderSession(id, markdown, ++version)
+    const result = await renderSession(id, text, version)
     times.push(performance.now() - started)
     rendered += result.rendered
     blocks = result.total
@@ -60,11 +62,7 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
     clearCaches()
   }
   const step = options.stream
-  if (step !== undefined) {
-    // Each text a copy of its own, as the worker receives it from
-    // `postMessage`: slices of one string compare faster than that.
-    for (let end = step; end < text.length; end += step) await update(structuredClone(text.slice(0, end)))
-  }
+  if (step !== undefined) for (let end = step; end < text.length; end += step) await update(text.slice(0, end))
   await update(text)
 
   const next = random(options.seed)

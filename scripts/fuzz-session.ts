@@ -15,6 +15,7 @@ import {parseArgs} from 'node:util'
 import {toHtml} from 'hast-util-to-html'
 import type {Root} from 'hast'
 import {createSessionMirror} from '../shared/protocol.ts'
+import {createSender} from '../shared/text-change.ts'
 import {random} from '../shared/gen-samples.ts'
 import {hastToDisplay} from '../workers/display/block-to-display.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
@@ -50,9 +51,11 @@ async function firstMismatch(steps: readonly string[]): Promise<number> {
   const id = `fuzz-${++sessions}`
   const mirror = createSessionMirror()
   try {
-    let version = 0
-    const render = async (text: string, heal: boolean) =>
-      mirror.apply(await renderSession(id, text, ++version, {heal}, (event) => event.type === 'update' && mirror.apply(event.update), target))
+    const send = createSender()
+    const render = async (markdown: string, heal: boolean) => {
+      const {text, version} = send(markdown)
+      mirror.apply(await renderSession(id, text, version, {heal}, (event) => event.type === 'update' && mirror.apply(event.update), target))
+    }
     for (const [index, text] of steps.entries()) {
       if (values.heal) {
         await render(text, true)

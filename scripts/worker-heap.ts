@@ -14,6 +14,7 @@ import {generateReply, replyLanguages} from '../shared/gen-reply.ts'
 import {cachedBytes, clearCaches} from '../workers/plugins/lru.ts'
 import {markdownToHast, warmUp} from '../workers/pipeline.ts'
 import {closeSession, renderSession} from '../workers/session/session.ts'
+import {createSender} from '../shared/text-change.ts'
 
 const gc = (globalThis as {gc?: () => void}).gc
 if (!gc) throw new Error('Run with node --expose-gc')
@@ -48,16 +49,25 @@ async function stream(): Promise<void> {
   await warmUp()
   const base = heap()
   report('warm worker', base)
-  let version = 0
-  // Each text a copy of its own, as the worker receives it from `postMessage`:
-  // slices of one string would share their memory.
-  for (let end = 500; end < reply.length; end += 500) await renderSession('reply', structuredClone(reply.slice(0, end)), ++version, {}, undefined, 'display')
-  await renderSession('reply', structuredClone(reply), ++version, {}, undefined, 'display')
-  report(`after streaming in ${version} appends (session open)`, base)
+  const send = sender('reply')
+  let appends = 0
+  for (let end = 500; end < reply.length; end += 500, appends++) await send(reply.slice(0, end))
+  await send(reply)
+  report(`after streaming in ${appends + 1} appends (session open)`, base)
   closeSession('reply')
   report('after closing the session', base)
   clearCaches()
   report('after emptying the caches', base)
+}
+
+/** Render texts in session `id` for the preview as the app sends them: each after the first as a change to the one before. */
+function sender(id: string): (markdown: string) => Promise<void> {
+  const send = createSender()
+  return async (markdown) => {
+    const {text, version} = send(markdown)
+    // A copy of its own, as the worker receives it from `postMessage`: a slice of the text would share its memory.
+    await renderSession(id, structuredClone(text), version, {}, undefined, 'display')
+  }
 }
 
 async function edits(): Promise<void> {
@@ -66,8 +76,8 @@ async function edits(): Promise<void> {
   await warmUp()
   const base = heap()
   report('warm worker', base)
-  let version = 0
-  await renderSession('edits', text, ++version, {}, undefined, 'display')
+  const send = sender('edits')
+  await send(text)
   report('after the first render (session open)', base)
   const next = random(11)
   for (let edit = 0; edit < 10_000; edit++) {
@@ -76,7 +86,7 @@ async function edits(): Promise<void> {
       next() < 0.5
         ? text.slice(0, at) + (next() < 0.1 ? '\n' : String.fromCharCode(97 + Math.floor(next() * 26))) + text.slice(at)
         : text.slice(0, at) + text.slice(at + 1)
-    await renderSession('edits', text, ++version, {}, undefined, 'display')
+    await send(text)
   }
   report('after 10,000 random edits (session open)', base)
   closeSession('edits')

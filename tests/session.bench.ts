@@ -16,6 +16,7 @@ import {afterAll, bench, describe} from 'vitest'
 import {generateReply} from '../shared/gen-reply.ts'
 import {generateMarkdown} from '../shared/gen-samples.ts'
 import type {SessionOptions} from '../shared/protocol.ts'
+import {createSender} from '../shared/text-change.ts'
 import {hastToDisplay} from '../workers/display/block-to-display.ts'
 import {markdownToHast} from '../workers/pipeline.ts'
 import {clearCaches} from '../workers/plugins/lru.ts'
@@ -67,16 +68,17 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 
 const round = (value: number) => Math.round(value * 10) / 10
 
-/** Stream `text` through a new session in `size`-character appends: each append's ms, and the blocks rendered. */
+/** Stream `text` through a new session in `size`-character appends, each sent as the app sends it: each append's ms, and the blocks rendered. */
 async function stream(id: string, text: string, size: number, options: SessionOptions = {}, target: 'html' | 'display' = 'html') {
   const times: number[] = []
   let rendered = 0
+  const send = createSender()
   for (let end = size; end < text.length + size; end += size) {
-    // A copy of its own, as the worker receives each text from
-    // `postMessage`: slices of one string compare faster than that.
-    const received = structuredClone(text.slice(0, end))
+    const {text: sent, version} = send(text.slice(0, end))
+    // A copy of its own, as the worker receives it from `postMessage`.
+    const received = structuredClone(sent)
     const started = performance.now()
-    const update = await renderSession(id, received, end, options, undefined, target)
+    const update = await renderSession(id, received, version, options, undefined, target)
     times.push(performance.now() - started)
     rendered += update.rendered
   }

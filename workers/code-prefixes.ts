@@ -5,7 +5,7 @@
  */
 import type {CodeToHastOptions, HighlighterCore} from '@shikijs/core'
 import type {Element, ElementContent, Root} from 'hast'
-import {startsWithText} from './incremental/text-diff.ts'
+import {startsWithText} from '../shared/text-change.ts'
 import {asOneByte, isLatin1} from './one-byte.ts'
 import {deepFreeze} from './plugins/frozen.ts'
 import {createLru} from './plugins/lru.ts'

@@ -1,15 +1,23 @@
 /**
  * Latest-wins rendering of one session: at most one call in flight; while it
  * runs only the newest text is kept, and it is sent when the call returns, so
- * work never queues up and the preview converges to the latest text.
+ * work never queues up and the preview converges to the latest text. Once
+ * the worker's session holds a text, the next is sent as a change to it.
  */
 import {flushSync} from 'react-dom'
 import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
+import {staleBaseError, textToSend, type HeldText, type TextChange} from '../../shared/text-change.ts'
 
 /** How a live render talks to the worker; injected so tests can fake it. */
 export interface LiveRenderBackend {
   /** Render; a long render reports its first blocks early through `progress` (`partial` updates). */
-  render: (sessionId: string, markdown: string, version: number, progress: (update: SessionUpdate) => void, options: SessionOptions) => Promise<SessionUpdate>
+  render: (
+    sessionId: string,
+    text: string | TextChange,
+    version: number,
+    progress: (update: SessionUpdate) => void,
+    options: SessionOptions,
+  ) => Promise<SessionUpdate>
   close: (sessionId: string) => Promise<void>
   /** Replace the worker after a failure. */
   restart: (reason: string) => void
@@ -43,6 +51,8 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
   let busy = false
   let closed = false
   let latest: {markdown: string; options: SessionOptions} | undefined
+  /** The text the worker's session holds, as far as this side knows. */
+  let held: HeldText | undefined
   // A text that fails twice in a row is not sent again until it changes,
   // so a document that crashes the worker cannot restart it in a loop.
   let failedVersion = -1
@@ -63,16 +73,19 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
       if (closed || !fits || !busy || update.version !== job.version) return
       fits = apply(update)
     }
+    const text = textToSend(held, job.markdown)
+    held = undefined
     try {
-      const update = await backend.render(sessionId, job.markdown, job.version, progress, job.options)
+      const update = await backend.render(sessionId, text, job.version, progress, job.options)
       if (!closed && (!fits || !apply(update))) {
         // The session forgot a block we no longer hold: start it afresh.
         await backend.close(sessionId)
         pending ??= job
-      }
+      } else held = job
     } catch (error) {
-      // The worker was replaced on purpose (the benchmark's): no failure, the new one takes the text.
-      if (!closed && isAbort(error)) pending ??= job
+      // The worker was replaced (on purpose, by the benchmark) or lost the
+      // session: no failure, the whole text goes again.
+      if (!closed && (isAbort(error) || isStaleBase(error))) pending ??= job
       else if (!closed) {
         if (reportFailure(error, job.version, backend, listener) && failedVersion !== job.version) pending ??= job
         failedVersion = job.version
@@ -108,6 +121,10 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError'
+}
+
+function isStaleBase(error: unknown): boolean {
+  return error instanceof Error && error.name === staleBaseError
 }
 
 /** Restart the worker and tell the listener; whether the text is worth sending again. */

@@ -1,17 +1,18 @@
 /** The live-render backend that talks to the render worker, shared by the editor's preview and the chat. */
 import {transfer} from 'comlink'
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
+import type {TextChange} from '../../shared/text-change.ts'
 import {callRenderer, failureReason, rendererAlive, restartRenderer} from './client.ts'
 import type {LiveRenderBackend} from './live-render.ts'
 
 /**
- * Render session `sessionId` in the worker. Its partial updates, signs of
- * life and final update come on one port, in order; each keeps the
- * watchdog at bay.
+ * Render session `sessionId` in the worker, its text whole or as a change.
+ * Its partial updates, signs of life and final update come on one port, in
+ * order; each keeps the watchdog at bay.
  */
 export async function renderSessionInWorker(
   sessionId: string,
-  markdown: string,
+  text: string | TextChange,
   version: number,
   options: SessionOptions,
   progress: (update: SessionUpdate) => void,
@@ -27,7 +28,7 @@ export async function renderSessionInWorker(
   })
   try {
     return await callRenderer(async (remote) => {
-      await remote.streamSession(transfer(port2, [port2]), sessionId, markdown, version, options)
+      await remote.streamSession(transfer(port2, [port2]), sessionId, text, version, options)
       return final
     })
   } finally {
@@ -37,7 +38,7 @@ export async function renderSessionInWorker(
 
 /** Render sessions in the app's one render worker. */
 export const workerBackend: LiveRenderBackend = {
-  render: (sessionId, markdown, version, progress, options) => renderSessionInWorker(sessionId, markdown, version, options, progress),
+  render: (sessionId, text, version, progress, options) => renderSessionInWorker(sessionId, text, version, options, progress),
   close: (sessionId) => callRenderer((remote) => remote.closeSession(sessionId)),
   restart: (reason) => restartRenderer(reason),
   reason: failureReason,

@@ -6,14 +6,19 @@ import {activeConversationIdAtom, chatMessagesAtom, type ChatMessage} from '../.
 import {messageRenderAtom} from '../../src/state/chat-render.ts'
 import {renderStateOf} from '../../src/state/render.ts'
 import type {SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
+import {applyEdit} from '../../shared/text-change.ts'
 
 /** A backend that renders each text as one block whose id is the text, and logs every call; with `held`, each render waits for `release()`. */
 function fakeBackend(held = false) {
   const calls: {sessionId: string; markdown: string; version: number; options: SessionOptions}[] = []
   const closed: string[] = []
   const waiting: Array<() => void> = []
+  /** The text each session rendered last, which a change builds on. */
+  const texts = new Map<string, string>()
   const backend: LiveRenderBackend = {
-    render: async (sessionId, markdown, version, _progress, options) => {
+    render: async (sessionId, text, version, _progress, options) => {
+      const markdown = typeof text === 'string' ? text : applyEdit(texts.get(sessionId)!, text)
+      texts.set(sessionId, markdown)
       calls.push({sessionId, markdown, version, options})
       if (held) await new Promise<void>((resolve) => waiting.push(resolve))
       const id = `${options.heal ? 'healed:' : ''}${markdown}`

@@ -1,8 +1,12 @@
 import {describe, expect, it} from 'vitest'
 import {createLiveRender, type LiveRenderBackend} from '../../src/render/live-render.ts'
 import type {SessionUpdate} from '../../shared/protocol.ts'
+import {applyEdit, staleBaseError, type TextChange} from '../../shared/text-change.ts'
 
 interface Call {
+  /** What was sent: the whole text or a change. */
+  text: string | TextChange
+  /** The whole text it stands for. */
   markdown: string
   version: number
   progress: (update: SessionUpdate) => void
@@ -15,7 +19,12 @@ function fakeBackend() {
   const calls: Call[] = []
   const events: string[] = []
   const backend: LiveRenderBackend = {
-    render: (_sessionId, markdown, version, progress) => new Promise((resolve, reject) => calls.push({markdown, version, progress, resolve, reject})),
+    render: (_sessionId, text, version, progress) =>
+      new Promise((resolve, reject) => {
+        const base = typeof text === 'string' ? undefined : calls.find((call) => call.version === text.base)
+        const markdown = typeof text === 'string' ? text : applyEdit(base!.markdown, text)
+        calls.push({text, markdown, version, progress, resolve, reject})
+      }),
     close: async (sessionId) => void events.push(`close ${sessionId}`),
     restart: (reason) => void events.push(`restart: ${reason}`),
     reason: (error) => (error instanceof Error ? error.message : String(error)),
@@ -115,6 +124,60 @@ describe('live render', () => {
     await tick()
     expect(shown).toEqual([])
     expect(events).toEqual(['close s'])
+  })
+})
+
+describe('live render changes', () => {
+  it('should send the whole text first, then changes to the text the last call rendered', async () => {
+    const {backend, calls} = fakeBackend()
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => true, failed: () => {}})
+    live.update('Hello')
+    live.update('Hello, world')
+    calls[0]!.resolve(result(1))
+    await tick()
+    calls[1]!.resolve(result(2))
+    await tick()
+    live.update('Hi, world')
+    expect(calls.map((call) => call.text)).toEqual(['Hello', {base: 1, from: 5, to: 5, insert: ', world'}, {base: 2, from: 1, to: 5, insert: 'i'}])
+    calls[2]!.resolve(result(3))
+    await tick()
+    live.update('Hi, world!')
+    expect(calls[3]!.text).toEqual({base: 3, from: 9, to: 9, insert: '!'})
+    expect(calls.map((call) => call.markdown)).toEqual(['Hello', 'Hello, world', 'Hi, world', 'Hi, world!'])
+  })
+
+  it('should send the whole text, reporting nothing, when the worker no longer holds the text a change builds on', async () => {
+    const {backend, calls, events} = fakeBackend()
+    const failures: string[] = []
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => true, failed: (reason) => failures.push(reason)})
+    live.update('text')
+    calls[0]!.resolve(result(1))
+    await tick()
+    live.update('text 2')
+    calls[1]!.reject(Object.assign(new Error('The session does not hold the text of version 1'), {name: staleBaseError}))
+    await tick()
+    expect(calls.map((call) => call.text)).toEqual(['text', {base: 1, from: 4, to: 4, insert: ' 2'}, 'text 2'])
+    expect(failures).toEqual([])
+    expect(events).toEqual([])
+  })
+
+  it('should send the whole text after a failed call and after starting the session afresh', async () => {
+    const {backend, calls} = fakeBackend()
+    let accept = true
+    const live = createLiveRender('s', backend, {requested: () => {}, updated: () => accept, failed: () => {}})
+    live.update('a')
+    calls[0]!.resolve(result(1))
+    await tick()
+    live.update('ab')
+    calls[1]!.reject(new Error('worker crashed'))
+    await tick()
+    calls[2]!.resolve(result(2))
+    await tick()
+    accept = false
+    live.update('abc')
+    calls[3]!.resolve(result(3))
+    await tick()
+    expect(calls.map((call) => call.text)).toEqual(['a', {base: 1, from: 1, to: 1, insert: 'b'}, 'ab', {base: 2, from: 2, to: 2, insert: 'c'}, 'abc'])
   })
 })
 

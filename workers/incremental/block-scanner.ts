@@ -80,7 +80,8 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
  * `state`, or from `resume`, a line of that first block whose start and
  * state are known (the text before it unchanged). Stops early when
  * `resync(start, state)` says a block found at `start` is known already;
- * the last block then ends there (`stoppedAt`).
+ * the last block then ends there (`stoppedAt`). Front matter is looked for
+ * when `atStart`: `text` may be the end of a document only.
  */
 export function scanBlocks(
   text: string,
@@ -88,9 +89,10 @@ export function scanBlocks(
   state: ScanState = initialState,
   resync?: (start: number, state: ScanState) => boolean,
   resume?: LineStart,
+  atStart = from === 0,
 ): {blocks: ScannedBlock[]; stoppedAt: number | undefined} {
   const blocks: ScannedBlock[] = [{start: from, end: text.length, state}]
-  const matter = from === 0 ? frontMatterOf(text) : undefined
+  const matter = atStart ? frontMatterOf(text) : undefined
   const resumed = resume !== undefined && !matter
   let current = resumed ? resume.state : {...state}
   let position = resumed ? resume.at : from

@@ -17,7 +17,7 @@ import {toString} from 'hast-util-to-string'
 import {diagramLanguages} from '../plugins/rehype-fence-open.ts'
 import {highlightCode} from '../plugins/rehype-shiki.ts'
 import {countLines, onlyTopElement, type BlockRender} from './render-block.ts'
-import {startsWithText} from './text-diff.ts'
+import {startsWithText} from '../../shared/text-change.ts'
 
 const openingFence = /^(`{3,}|~{3,})([^\n]*)\n/
 

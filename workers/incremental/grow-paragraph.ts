@@ -30,7 +30,7 @@ import {renderPlain} from './plain-block.ts'
 import {joinedBlock} from './footnote-refs.ts'
 import {countLines, onlyTopElement, prefixDefinitions, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {firstOpener, isSettled, type Reading} from './open-inline.ts'
-import {startsWithText} from './text-diff.ts'
+import {startsWithText} from '../../shared/text-change.ts'
 
 const pieceStart = /^[\p{L}\p{N}]/u
 /** What may be a character reference (an `&` before anything else is itself). */

@@ -8,7 +8,8 @@ import type {Element, ElementContent} from 'hast'
 import {joinedBlock} from './footnote-refs.ts'
 import {renderPlain, renderPlainList} from './plain-block.ts'
 import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
-import {endsWithBlankLine, startsWithText} from './text-diff.ts'
+import {startsWithText} from '../../shared/text-change.ts'
+import {endsWithBlankLine} from './text-diff.ts'
 
 /** A list item's marker at the start of a line (column 0). */
 const itemMarker = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/gm

@@ -4,12 +4,12 @@
  * an id from its birth: an unchanged block keeps its entry, an edited one
  * keeps its id, so the main thread patches it rather than building it again.
  */
+import {applyEdit, startsWithText, type Edit} from '../../shared/text-change.ts'
 import type {BlockDefinitions} from '../incremental/context.ts'
 import {definitionsOf} from '../incremental/context.ts'
-import {initialState, sameState, scanBlocks, type LineStart, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
+import {sameState, scanBlocks, type LineStart, type ScannedBlock, type ScanState} from '../incremental/block-scanner.ts'
 import {countLines} from '../incremental/render-block.ts'
 import {detached} from '../detached.ts'
-import {commonPrefixLength, commonSuffixLength, startsWithText} from '../incremental/text-diff.ts'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 
 /** One block of the current text. Immutable: a changed block is a new entry (with the same id). */
@@ -42,28 +42,35 @@ export interface Reused {
 /** Gives ids that are unique within one session. */
 export type NewId = () => string
 
-/** The blocks of `text`, given `previous`, the blocks of `previousText` (reused in place). */
-export function rescan(previous: Entry[], previousText: string, text: string, newId: NewId): Scan {
-  if (previous.length === 0) return {entries: toEntries(text, scanBlocks(text, 0, initialState).blocks, [], newId), firstChanged: 0}
-  if (text === previousText) return {entries: previous, firstChanged: previous.length}
+/**
+ * The blocks after `edit`, given `previous`, the blocks of the text before
+ * it (`previousLength` characters long; reused in place). Only the blocks
+ * from the change on are read: a long text's start is never copied or
+ * compared.
+ */
+export function rescan(previous: Entry[], previousLength: number, edit: Edit, newId: NewId): Scan {
+  const {from, to, insert} = edit
+  if (previous.length === 0) return {entries: toEntries(insert, 0, scanBlocks(insert).blocks, [], newId), firstChanged: 0}
+  if (from === to && insert === '') return {entries: previous, firstChanged: previous.length}
   // Front matter that comes, goes or changes (its closing line arriving, say)
   // moves block boundaries anywhere after it: scan again from the start.
-  if (frontMatterChanged(previousText, text)) return {entries: toEntries(text, scanBlocks(text, 0, initialState).blocks, previous, newId), firstChanged: 0}
-  const prefix = commonPrefixLength(previousText, text)
-  const suffix = commonSuffixLength(previousText, text, Math.min(previousText.length, text.length) - prefix)
-  const delta = text.length - previousText.length
-  const unchangedFrom = previousText.length - suffix
+  if (frontMatterMayChange(previous, edit)) {
+    const before = textOf(previous)
+    const text = applyEdit(before, edit)
+    if (frontMatterChanged(before, text)) return {entries: toEntries(text, 0, scanBlocks(text).blocks, previous, newId), firstChanged: 0}
+  }
+  const delta = insert.length - (to - from)
 
   // Walk back from the end (cheap for appends) to the block holding the
   // change, then one more unless the change comes after that block's first
   // line: a block's start depends on its first line and on the line before it.
   let first = previous.length - 1
-  let start = previousText.length - previous[first]!.text.length
-  while (first > 0 && start >= prefix) {
+  let start = previousLength - previous[first]!.text.length
+  while (first > 0 && start >= from) {
     first--
     start -= previous[first]!.text.length
   }
-  if (first > 0 && !hasLineEnding(previous[first]!.text, prefix - start)) {
+  if (first > 0 && !hasLineEnding(previous[first]!.text, from - start)) {
     first--
     start -= previous[first]!.text.length
   }
@@ -74,25 +81,34 @@ export function rescan(previous: Entry[], previousText: string, text: string, ne
   let candidateStart = start
   let resumeAt: number | undefined
   const resync = (at: number, state: ScanState) => {
-    if (at <= prefix) return false
+    if (at <= from) return false
     const old = at - delta
     while (candidate < previous.length && candidateStart < old) candidateStart += previous[candidate++]!.text.length
-    if (candidate >= previous.length || candidateStart !== old || old < unchangedFrom) return false
+    if (candidate >= previous.length || candidateStart !== old || old < to) return false
     if (!sameState(state, previous[candidate]!.state)) return false
     resumeAt = candidate
     return true
   }
+  // The scanner reads the text from block `first` on, in positions from there.
+  const tail = applyEdit(textOf(previous, first), {from: from - start, to: to - start, insert})
   // Lines before the last line of block `first` are unchanged, and so is the scanner's state after them.
   const lastLine = previous[first]!.lastLine
-  const resume = lastLine && start + lastLine.at <= prefix ? {at: start + lastLine.at, state: lastLine.state} : undefined
-  const blocks = scanBlocks(text, start, previous[first]!.state, resync, resume).blocks
-  const scanned = toEntries(text, blocks, previous.slice(first, resumeAt), newId)
-  const tail = resumeAt === undefined ? [] : previous.slice(resumeAt)
+  const resume = lastLine && start + lastLine.at <= from ? lastLine : undefined
+  const blocks = scanBlocks(tail, 0, previous[first]!.state, (at, state) => resync(start + at, state), resume, start === 0).blocks
+  const scanned = toEntries(tail, start, blocks, previous.slice(first, resumeAt), newId)
+  const rest = resumeAt === undefined ? [] : previous.slice(resumeAt)
   previous.length = first
   for (const entry of scanned) previous.push(entry)
-  for (const entry of tail) previous.push(entry)
-  const from = first + scanned.length
-  return {entries: previous, firstChanged: first, reused: tail.length > 0 ? {from, shift: from - resumeAt!} : undefined}
+  for (const entry of rest) previous.push(entry)
+  const reusedFrom = first + scanned.length
+  return {entries: previous, firstChanged: first, reused: rest.length > 0 ? {from: reusedFrom, shift: reusedFrom - resumeAt!} : undefined}
+}
+
+/** The text of `entries` from index `first` on. */
+export function textOf(entries: readonly Entry[], first = 0): string {
+  let text = ''
+  for (let index = first; index < entries.length; index++) text += entries[index]!.text
+  return text
 }
 
 /** Whether `text` holds a line ending before `end`. */
@@ -102,18 +118,23 @@ function hasLineEnding(text: string, end: number): boolean {
   return (newline >= 0 && newline < end) || (carriageReturn >= 0 && carriageReturn < end)
 }
 
+/** Whether the text before or after `edit` may start with front matter, which the edit could change. */
+function frontMatterMayChange(previous: readonly Entry[], {from}: Edit): boolean {
+  return from < 3 || previous[0]!.text.startsWith('---')
+}
+
 function frontMatterChanged(previousText: string, text: string): boolean {
   if (!previousText.startsWith('---') && !text.startsWith('---')) return false
   return frontMatterOf(previousText)?.end !== frontMatterOf(text)?.end
 }
 
 /**
- * Entries for the blocks scanned, which replace `old`. An old block with the
+ * Entries for the blocks scanned in `text`, which starts at `offset` in the document; they replace `old`. An old block with the
  * same text and state is taken as it is (in order); each other block takes
  * the id of the next old block not taken, so an edited block keeps its id,
  * a split block's first part too, and a block that is new gets a new id.
  */
-function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly Entry[], newId: NewId): Entry[] {
+function toEntries(text: string, offset: number, blocks: readonly ScannedBlock[], old: readonly Entry[], newId: NewId): Entry[] {
   // By length, then compared: hashing a block's new text would read all of it.
   const byLength = new Map<number, number[]>()
   for (const [index, entry] of old.entries()) {
@@ -145,7 +166,7 @@ function toEntries(text: string, blocks: readonly ScannedBlock[], old: readonly 
       text: blockText,
       state: block.state,
       lines: linesOf(blockText, prior),
-      definitions: definitionsOf(blockText, block.start === 0),
+      definitions: definitionsOf(blockText, offset + block.start === 0),
       lastLine,
     }
   })

@@ -6,6 +6,7 @@
  * before emit, and then equals `hastToDisplay` of a full render.
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
+import {editBetween, staleBaseError, type Edit, type TextChange} from '../../shared/text-change.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
 import {fencesColdCode, plainMark, warmFencedLanguages} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
@@ -15,7 +16,7 @@ import {display} from './display.ts'
 import {emit, type UpdateInfo} from './emit.ts'
 import {place} from './place.ts'
 import {blockPrefix, keepOnly, plainNoLonger, renderAhead, renderEntry} from './render.ts'
-import {rescan, type Entry, type Reused} from './scan.ts'
+import {rescan, textOf, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
 import {createSession, type Session, type SessionTarget} from './state.ts'
 
@@ -43,7 +44,6 @@ function open(sessionId: string, target: SessionTarget): Session {
 /** One update of a session, while it runs. */
 interface Run {
   session: Session
-  markdown: string
   heal: boolean
   send: ((event: SessionEvent) => void) | undefined
   /** Blocks the main thread holds now: a partial update must not hold fewer. */
@@ -65,23 +65,26 @@ interface Run {
 }
 
 /**
- * Render `markdown` as the new text of session `sessionId`. A long render
- * sends partial updates through `send` first, and signs of life while it
- * works; the final update is returned.
+ * Render `text` as the new text of session `sessionId`: whole, or as a
+ * change to the text of an update the session made. A long render sends
+ * partial updates through `send` first, and signs of life while it works;
+ * the final update is returned.
  */
 export async function renderSession(
   sessionId: string,
-  markdown: string,
+  text: string | TextChange,
   version: number,
   options: SessionOptions = {},
   send?: (event: SessionEvent) => void,
   target: SessionTarget = 'html',
 ): Promise<SessionUpdate> {
-  if (typeof markdown !== 'string') throw new TypeError(`Expected \`markdown\` to be a string, not \`${typeof markdown}\``)
   const started = performance.now()
   const session = open(sessionId, target)
-  const scan = rescan(session.entries, session.text, markdown, () => String(session.nextId++))
-  session.text = markdown
+  const edit = editOf(session, text)
+  const scan = rescan(session.entries, session.length, edit, () => String(session.nextId++))
+  session.text = typeof text === 'string' ? text : undefined
+  session.length += edit.insert.length - (edit.to - edit.from)
+  session.version = version
   session.entries = scan.entries
   const previousContext = session.context
   session.context = contextOf(session.entries, previousContext, scan.firstChanged)
@@ -104,7 +107,6 @@ export async function renderSession(
   session.healed = heal
   const run: Run = {
     session,
-    markdown,
     heal,
     send,
     reused,
@@ -125,8 +127,29 @@ export async function renderSession(
       partial,
     }),
   }
-  if (!(await renderBlocks(run))) return renderWhole(session, markdown, run.info(false))
+  if (!(await renderBlocks(run))) return renderWhole(session, run.info(false))
   return finish(run)
+}
+
+/** What changed in the session's text; throws an error named `staleBaseError` for a change to a text it does not hold. */
+function editOf(session: Session, text: string | TextChange): Edit {
+  if (typeof text === 'string') return session.text === undefined ? editBetween(wholeText(session), text) : editBetween(session.text, text)
+  if (typeof text !== 'object' || text === null || typeof text.insert !== 'string') {
+    throw new TypeError(`Expected the text to be a string or a change, not \`${text === null ? 'null' : typeof text}\``)
+  }
+  const {base, from, to, insert} = text
+  if (base !== session.version || !(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from <= to && to <= session.length)) {
+    const error = new Error(`The session does not hold the text of version ${base}`)
+    error.name = staleBaseError
+    throw error
+  }
+  return {from, to, insert}
+}
+
+/** The session's whole text. */
+function wholeText(session: Session): string {
+  session.text ??= textOf(session.entries)
+  return session.text
 }
 
 /** Render the entries that need it, merging any the scanner closed too early; `false` if the whole text must render at once. */
@@ -235,7 +258,7 @@ async function finish(run: Run): Promise<SessionUpdate> {
   if (kept) return emitPlaced(session, orderStart, run.info(false))
   const last = entries.length > 0 ? session.renders.get(entries[entries.length - 1]!.id) : undefined
   const section = await placeSection(session, last, end, context!)
-  if (section === undefined) return renderWhole(session, run.markdown, run.info(false))
+  if (section === undefined) return renderWhole(session, run.info(false))
   run.rendered += section
   // The section may have gone into the last block, placed already (in a partial update).
   return emitPlaced(session, Math.min(orderStart, Math.max(0, end.placed - 1)), run.info(false))
@@ -254,8 +277,8 @@ function emitPlaced(session: Session, orderStart: number, info: UpdateInfo): Ses
 const renderOf = (session: Session) => (entry: Entry) => session.renders.get(entry.id)!.render
 
 /** Footnotes the block renderer cannot split: the whole text as one block. */
-async function renderWhole(session: Session, markdown: string, info: UpdateInfo) {
-  const result = await markdownToHast(markdown)
+async function renderWhole(session: Session, info: UpdateInfo) {
+  const result = await markdownToHast(wholeText(session))
   // Nothing placed is valid any more: place from the start next time.
   session.placement.before.length = 0
   session.placement.messages = result.messages

@@ -18,7 +18,11 @@ import type {Entry} from './scan.ts'
 export type SessionTarget = 'html' | 'display'
 
 export interface Session {
-  text: string
+  /** The whole text, when the update brought it whole; made from the entries when needed. */
+  text: string | undefined
+  length: number
+  /** The version of the last update, which a change must build on. */
+  version: number | undefined
   entries: Entry[]
   context: Context | undefined
   /** The last render of each block, by id. */
@@ -40,6 +44,8 @@ export interface Session {
 export function createSession(target: SessionTarget): Session {
   return {
     text: '',
+    length: 0,
+    version: undefined,
     entries: [],
     context: undefined,
     renders: new Map(),

@@ -36,9 +36,9 @@ export async function startOffthread({stage, probe, warmUpText, pool}: DriverOpt
   // The app's backend, timed, with the scenario's healing.
   const backend: LiveRenderBackend = {
     ...workerBackend,
-    async render(id, markdown, at, progress, options: SessionOptions = {}) {
+    async render(id, text, at, progress, options: SessionOptions = {}) {
       const started = performance.now()
-      const update = await renderSessionInWorker(id, markdown, at, {...options, heal}, progress)
+      const update = await renderSessionInWorker(id, text, at, {...options, heal}, progress)
       figures.add(performance.now() - started, update.ms)
       return update
     },

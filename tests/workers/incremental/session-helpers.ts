@@ -3,14 +3,16 @@ import {markdownToHast} from '../../../workers/pipeline.ts'
 import {expect} from 'vitest'
 import {closeSession, renderSession} from '../../../workers/session/session.ts'
 import {createSessionMirror, type SessionEvent, type SessionOptions, type SessionUpdate} from '../../../shared/protocol.ts'
+import {createSender} from '../../../shared/text-change.ts'
 
-/** A main thread in miniature: keeps blocks by id as the app does. */
+/** A main thread in miniature: sends each text as a change to the last, and keeps blocks by id, as the app does. */
 export function createClient(sessionId: string) {
   const mirror = createSessionMirror()
-  let version = 0
+  const send = createSender()
   return {
     async update(markdown: string, options?: SessionOptions): Promise<SessionUpdate & {html: string}> {
-      const update = await renderSession(sessionId, markdown, ++version, options)
+      const {text, version} = send(markdown)
+      const update = await renderSession(sessionId, text, version, options)
       mirror.apply(update)
       return {...update, html: toHtml(mirror.hast())}
     },

@@ -8,10 +8,13 @@ import {describe, expect, it} from 'vitest'
 import {generateReply} from '../../../shared/gen-reply.ts'
 import {scanBlocks} from '../../../workers/incremental/block-scanner.ts'
 import {countLines} from '../../../workers/incremental/render-block.ts'
+import {editBetween} from '../../../shared/text-change.ts'
 import {rescan, type Entry} from '../../../workers/session/scan.ts'
 
 let ids = 0
 const newId = () => `b${++ids}`
+/** The blocks of `next`, scanned again from those of `previous`. */
+const rescanText = (entries: Entry[], previous: string, next: string) => rescan(entries, previous.length, editBetween(previous, next), newId).entries
 
 /** The blocks `entries` stand for, as a fresh scan gives them. */
 function expectFreshScan(entries: readonly Entry[], text: string): void {
@@ -39,7 +42,7 @@ describe('rescanning a streamed text', () => {
       let previous = ''
       for (let end = 1; end <= text.length; end += 3) {
         const next = text.slice(0, end)
-        entries = rescan(entries, previous, next, newId).entries
+        entries = rescanText(entries, previous, next)
         previous = next
         expectFreshScan(entries, next)
       }
@@ -48,11 +51,11 @@ describe('rescanning a streamed text', () => {
 
   it('should give the blocks of a fresh scan after edits anywhere', () => {
     for (const text of texts) {
-      let entries = rescan([], '', text, newId).entries
+      let entries = rescanText([], '', text)
       let previous = text
       for (let at = 7; at < text.length; at += 97) {
         for (const next of [previous.slice(0, at) + '\n\n' + previous.slice(at), previous.slice(0, at) + previous.slice(at + 5)]) {
-          entries = rescan(entries, previous, next, newId).entries
+          entries = rescanText(entries, previous, next)
           previous = next
           expectFreshScan(entries, next)
         }
