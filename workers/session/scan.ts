@@ -59,11 +59,30 @@ export function rescan(previous: Entry[], previousLength: number, edit: Edit, ne
     const text = applyEdit(before, edit)
     if (frontMatterChanged(before, text)) return {entries: toEntries(text, 0, scanBlocks(text).blocks, previous, newId), firstChanged: 0}
   }
-  const delta = insert.length - (to - from)
+  const {first, start} = changedBlock(previous, previousLength, from)
+  // The scan usually finds the old blocks again just after the change: it
+  // reads a few blocks past it first, and all the rest only if it must.
+  let last = first
+  for (let at = start; last < previous.length && at + previous[last]!.text.length <= to; last++) at += previous[last]!.text.length
+  let found = scanAfter(previous, first, start, edit, Math.min(previous.length, last + 3))
+  if (found.resumeAt === undefined && last + 3 < previous.length) found = scanAfter(previous, first, start, edit, previous.length)
+  const {tail, blocks, resumeAt} = found
+  const scanned = toEntries(tail, start, blocks, previous.slice(first, resumeAt), newId)
+  const rest = resumeAt === undefined ? [] : previous.slice(resumeAt)
+  previous.length = first
+  for (const entry of scanned) previous.push(entry)
+  for (const entry of rest) previous.push(entry)
+  const reusedFrom = first + scanned.length
+  return {entries: previous, firstChanged: first, reused: rest.length > 0 ? {from: reusedFrom, shift: reusedFrom - resumeAt!} : undefined}
+}
 
-  // Walk back from the end (cheap for appends) to the block holding the
-  // change, then one more unless the change comes after that block's first
-  // line: a block's start depends on its first line and on the line before it.
+/**
+ * The block to scan again from, walking back from the end (cheap for
+ * appends) to the block holding position `from`, then one more unless the
+ * change comes after that block's first line: a block's start depends on its
+ * first line and on the line before it.
+ */
+function changedBlock(previous: readonly Entry[], previousLength: number, from: number): {first: number; start: number} {
   let first = previous.length - 1
   let start = previousLength - previous[first]!.text.length
   while (first > 0 && start >= from) {
@@ -74,9 +93,18 @@ export function rescan(previous: Entry[], previousLength: number, edit: Edit, ne
     first--
     start -= previous[first]!.text.length
   }
+  return {first, start}
+}
 
-  // Old blocks that start in the unchanged tail can be taken over once the
-  // new scan finds a block start at the same place with the same state.
+/**
+ * Scan the text of blocks `first` (at `start`) to `upTo` with the edit
+ * made, in positions from `start`, until an old block that starts in the
+ * unchanged text is found again at the same place in the same state
+ * (`resumeAt`). A line's block start depends only on the line and the
+ * state before it, so a block found inside the window holds for the text.
+ */
+function scanAfter(previous: readonly Entry[], first: number, start: number, {from, to, insert}: Edit, upTo: number) {
+  const delta = insert.length - (to - from)
   let candidate = first
   let candidateStart = start
   let resumeAt: number | undefined
@@ -89,25 +117,18 @@ export function rescan(previous: Entry[], previousLength: number, edit: Edit, ne
     resumeAt = candidate
     return true
   }
-  // The scanner reads the text from block `first` on, in positions from there.
-  const tail = applyEdit(textOf(previous, first), {from: from - start, to: to - start, insert})
+  const tail = applyEdit(textOf(previous, first, upTo), {from: from - start, to: to - start, insert})
   // Lines before the last line of block `first` are unchanged, and so is the scanner's state after them.
   const lastLine = previous[first]!.lastLine
   const resume = lastLine && start + lastLine.at <= from ? lastLine : undefined
-  const blocks = scanBlocks(tail, 0, previous[first]!.state, (at, state) => resync(start + at, state), resume, start === 0).blocks
-  const scanned = toEntries(tail, start, blocks, previous.slice(first, resumeAt), newId)
-  const rest = resumeAt === undefined ? [] : previous.slice(resumeAt)
-  previous.length = first
-  for (const entry of scanned) previous.push(entry)
-  for (const entry of rest) previous.push(entry)
-  const reusedFrom = first + scanned.length
-  return {entries: previous, firstChanged: first, reused: rest.length > 0 ? {from: reusedFrom, shift: reusedFrom - resumeAt!} : undefined}
+  const {blocks} = scanBlocks(tail, 0, previous[first]!.state, (at, state) => resync(start + at, state), resume, start === 0)
+  return {tail, blocks, resumeAt}
 }
 
-/** The text of `entries` from index `first` on. */
-export function textOf(entries: readonly Entry[], first = 0): string {
+/** The text of `entries` from index `first` up to `upTo`. */
+export function textOf(entries: readonly Entry[], first = 0, upTo = entries.length): string {
   let text = ''
-  for (let index = first; index < entries.length; index++) text += entries[index]!.text
+  for (let index = first; index < upTo; index++) text += entries[index]!.text
   return text
 }
 

@@ -62,4 +62,19 @@ describe('rescanning a streamed text', () => {
       }
     }
   })
+
+  it('should scan to the end when a change reaches past the blocks after it, and stop early when it does not', () => {
+    const paragraphs = Array.from({length: 12}, (_, index) => `Paragraph ${index}.\n\n`).join('')
+    let previous = paragraphs
+    let entries = rescanText([], '', previous)
+    // A fence opened near the start takes in every block after it; closed again, they come back.
+    for (const next of [`A\n\n\`\`\`\n${paragraphs}`, `A\n\n${paragraphs}`, paragraphs.replace('Paragraph 3.', 'Paragraph three.')]) {
+      entries = rescanText(entries, previous, next)
+      previous = next
+      expectFreshScan(entries, next)
+    }
+    const before = [...entries]
+    entries = rescanText(entries, previous, previous.replace('Paragraph 5.', 'Paragraph five.'))
+    expect(entries.filter((entry, index) => entry !== before[index]).map((entry) => entry.text)).toEqual(['Paragraph five.\n\n'])
+  })
 })
