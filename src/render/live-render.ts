@@ -108,6 +108,8 @@ export function createLiveRender(sessionId: string, backend: LiveRenderBackend, 
   return {
     update,
     refresh() {
+      // A new worker holds no text: the next goes whole.
+      held = undefined
       if (!busy && !pending && latest !== undefined) update(latest.markdown, latest.options)
     },
     close() {

@@ -197,6 +197,8 @@ describe('live render refresh', () => {
       ['text', 1],
       ['text', 2],
     ])
+    // The worker was replaced: it holds no text, so the text goes whole.
+    expect(calls[1]!.text).toBe('text')
   })
 })
 
