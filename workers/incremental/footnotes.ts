@@ -138,8 +138,6 @@ export interface FootnoteSection {
 }
 
 interface Item {
-  /** Short and unique within the cache, for section keys. */
-  id: number
   /** The `<li>` as rendered alone: its backreferences say it is footnote 1. */
   li: Element
   /** The `<li>` numbered, for the number it had last. */
@@ -187,9 +185,17 @@ export function createSectionRenderer() {
   }
 }
 
+/** A footnote's keys into a section cache's items and shells. */
+interface Keys {
+  count: number
+  links: string
+  item: string
+  shell: string
+}
+
 /** What a section renderer keeps between sections. */
 interface SectionCache {
-  /** The items of the last section, by what each depends on. */
+  /** The items of the footnotes in use, by what each depends on. */
   items: Map<string, Item>
   /** The `<li>` of each of them, by label and reference count, for `withPlainContent`. */
   shells: Map<string, Element>
@@ -198,12 +204,15 @@ interface SectionCache {
    * not change keeps its definitions, and the same key strings are looked
    * up faster than new ones made each time.
    */
-  keys: WeakMap<FootnoteSource, {count: number; links: string; item: string; shell: string}>
+  keys: WeakMap<FootnoteSource, Keys>
+  /** For section keys: each section made of items is new. */
   nextId: number
   /** The last section rendered whole. */
   whole?: {source: string; section: FootnoteSection}
   /** A section as rendered, and its list, to put items in. */
   template?: {section: Element; ol: Element}
+  /** The last section made of items: each footnote's keys and item, and the list's children. */
+  last?: {keys: Keys[]; items: Item[]; children: ElementContent[]; section: FootnoteSection}
 }
 
 /** The section of `source` rendered whole, unless it is the last one rendered so. */
@@ -213,63 +222,87 @@ async function wholeSection(cache: SectionCache, source: string): Promise<{secti
   return {section: cache.whole.section, rendered: 1}
 }
 
-/** The section of the footnotes `used`, in `numbering`'s order, from cached items where they still hold. */
+/**
+ * The section of the footnotes `used`, in `numbering`'s order, from cached
+ * items where they still hold. The footnotes before the first that changed
+ * since the last section keep their place in its list: a definition
+ * streaming in is most often the last.
+ */
 async function sectionByItems(
   cache: SectionCache,
   numbering: FootnoteNumbering,
   used: FootnoteSource[],
   linkDefinitionsFor: (source: string) => string[],
 ): Promise<{section: FootnoteSection; rendered: number}> {
+  const last = cache.last
   let rendered = 0
-  const next = new Map<string, Item>()
-  const shells = new Map<string, Element>()
-  const children: ElementContent[] = [{type: 'text', value: '\n'}]
-  const ids: number[] = []
+  let same = 0
+  const keys: Keys[] = []
+  const items: Item[] = []
   for (const [index, footnote] of used.entries()) {
-    const safeId = numbering.order[index]!
-    const count = numbering.counts.get(safeId) ?? 1
     const links = linkDefinitionsFor(footnote.source)
-    const {item: cacheKey, shell: shellKey} = keysOf(cache, footnote, count, links.join('\n'))
-    let item = next.get(cacheKey) ?? cache.items.get(cacheKey)
-    const shell = item ? undefined : cache.shells.get(shellKey)
-    const plain = shell && withPlainContent(shell, footnote.source)
-    if (plain) item = {id: cache.nextId++, li: plain}
+    const footnoteKeys = keysOf(cache, footnote, numbering.counts.get(numbering.order[index]!) ?? 1, links.join('\n'))
+    keys.push(footnoteKeys)
+    if (same === index && last?.keys[index] === footnoteKeys) {
+      items.push(last.items[index]!)
+      same++
+      continue
+    }
+    let item = cache.items.get(footnoteKeys.item)
     if (!item) {
-      const source = `[^${footnote.label}]`.repeat(count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
-      const section = (await renderFootnoteSection(source))[0] as Element
-      rendered++
-      const ol = section.children.find((child): child is Element => child.type === 'element' && child.tagName === 'ol')!
-      cache.template ??= {section, ol}
-      item = {id: cache.nextId++, li: ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!}
+      const made = await newItem(cache, footnote, footnoteKeys, links)
+      item = made.item
+      rendered += made.rendered
     }
-    next.set(cacheKey, item)
-    shells.set(shellKey, item.li)
-    const number = index + 1
-    if (number === 1) {
-      children.push(item.li)
-    } else {
-      if (item.numbered?.number !== number) item.numbered = {number, li: numberBackReferences(item.li, number)}
-      children.push(item.numbered.li)
-    }
-    children.push({type: 'text', value: '\n'})
-    ids.push(item.id, number)
+    cache.items.set(footnoteKeys.item, item)
+    cache.shells.set(footnoteKeys.shell, item.li)
+    items.push(item)
   }
-  // Footnotes no longer in the section are forgotten.
-  cache.items = next
-  cache.shells = shells
+  if (last && same === used.length && same === last.keys.length) return {section: last.section, rendered}
+  forgetUnused(cache, last?.keys.slice(same) ?? [], keys.slice(same))
+  // The list's children: a line break, then each item and a line break.
+  const children = last ? last.children.slice(0, 1 + 2 * same) : [{type: 'text', value: '\n'} as ElementContent]
+  for (let index = same; index < items.length; index++) {
+    const item = items[index]!
+    const number = index + 1
+    if (number > 1 && item.numbered?.number !== number) item.numbered = {number, li: numberBackReferences(item.li, number)}
+    children.push(number === 1 ? item.li : item.numbered!.li, {type: 'text', value: '\n'})
+  }
   const {section, ol} = cache.template!
-  return {
-    section: {
-      key: footnotesKeyPrefix + hashString(ids.join(',')),
-      nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
-      rawHtml: false,
-    },
-    rendered,
+  const made: FootnoteSection = {
+    key: `${footnotesKeyPrefix}${cache.nextId++}`,
+    nodes: [{...section, children: section.children.map((child) => (child === ol ? {...ol, children} : child))}],
+    rawHtml: false,
+  }
+  cache.last = {keys, items, children, section: made}
+  return {section: made, rendered}
+}
+
+/** A footnote's item: from the `<li>` of its label's last definition when its text is plain, else rendered (`rendered`: 1). */
+async function newItem(cache: SectionCache, footnote: FootnoteSource, keys: Keys, links: string[]): Promise<{item: Item; rendered: number}> {
+  const shell = cache.shells.get(keys.shell)
+  const plain = shell && withPlainContent(shell, footnote.source)
+  if (plain) return {item: {li: plain}, rendered: 0}
+  const source = `[^${footnote.label}]`.repeat(keys.count) + '\n\n' + [footnote.source, ...links].join('\n\n') + '\n'
+  const section = (await renderFootnoteSection(source))[0] as Element
+  const ol = section.children.find((child): child is Element => child.type === 'element' && child.tagName === 'ol')!
+  cache.template ??= {section, ol}
+  const li = ol.children.find((child): child is Element => child.type === 'element' && child.tagName === 'li')!
+  return {item: {li}, rendered: 1}
+}
+
+/** Forget the items and shells of footnotes `before` held that `now` does not: a section's footnotes are all the cache keeps. */
+function forgetUnused(cache: SectionCache, before: readonly Keys[], now: readonly Keys[]): void {
+  const items = new Set(now.map((keys) => keys.item))
+  const shells = new Set(now.map((keys) => keys.shell))
+  for (const keys of before) {
+    if (!items.has(keys.item)) cache.items.delete(keys.item)
+    if (!shells.has(keys.shell)) cache.shells.delete(keys.shell)
   }
 }
 
 /** The keys of `footnote`, cited `count` times and using the link definitions `links`, into a section cache's items and shells. */
-function keysOf(cache: SectionCache, footnote: FootnoteSource, count: number, links: string): {item: string; shell: string} {
+function keysOf(cache: SectionCache, footnote: FootnoteSource, count: number, links: string): Keys {
   let keys = cache.keys.get(footnote)
   if (keys?.count !== count || keys.links !== links) {
     keys = {count, links, item: `${count}\u0000${footnote.label}\u0000${footnote.source}\u0000${links}`, shell: `${count}\u0000${footnote.label}`}

@@ -18,54 +18,52 @@ export interface Context {
   id: number
   /** Footnotes the block renderer cannot split: the session renders the whole text instead. */
   complex: boolean
-  /** The entries' definitions it was made from, in order. */
+  /** The entries' definitions it was made from, in order, and the index of each one's entry. */
   sources: BlockDefinitions[]
-  /** Index of the last entry with definitions (-1: none). */
-  lastSource: number
+  sourceAt: number[]
   /** Labels whose definitions differ from those of context `from` (footnote ids after a `^`). */
   changed?: {from: number; labels: Set<string>}
 }
 
 let nextContextId = 1
-const empty = (): Context => ({links: new Map(), footnotes: new Map(), bySafeId: new Map(), id: 0, complex: false, sources: [], lastSource: -1})
+const empty = (): Context => ({links: new Map(), footnotes: new Map(), bySafeId: new Map(), id: 0, complex: false, sources: [], sourceAt: []})
 
 /**
- * The definitions of `entries`. Most updates add or change no definition:
- * then `previous` itself comes back, and its identity says so.
+ * The definitions of `entries`, of which those before `unchangedBefore` are
+ * the entries `previous` was made from. Most updates add or change no
+ * definition: then `previous` itself comes back, and its identity says so.
+ * Only the entries from the first changed one on are read: a definition
+ * streaming in at the end of a long document changes on every append.
  */
 export function contextOf(entries: readonly Entry[], previous: Context = empty(), unchangedBefore = 0): Context {
-  // The common case, an append after the last definition: only the changed
-  // entries need looking at, not the whole document.
-  if (previous.lastSource < unchangedBefore) {
-    let index = unchangedBefore
-    while (index < entries.length && !hasDefinitions(entries[index]!.definitions)) index++
-    if (index === entries.length) return previous
-  }
-  const sources: BlockDefinitions[] = []
-  let lastSource = -1
-  for (const [index, {definitions}] of entries.entries()) {
+  let kept = previous.sources.length
+  while (kept > 0 && previous.sourceAt[kept - 1]! >= unchangedBefore) kept--
+  let first = unchangedBefore
+  while (first < entries.length && !hasDefinitions(entries[first]!.definitions)) first++
+  // The common case, an append after the last definition.
+  if (kept === previous.sources.length && first === entries.length) return previous
+  const sources = previous.sources.slice(0, kept)
+  const sourceAt = previous.sourceAt.slice(0, kept)
+  for (let index = first; index < entries.length; index++) {
+    const {definitions} = entries[index]!
     if (!hasDefinitions(definitions)) continue
     sources.push(definitions)
-    lastSource = index
+    sourceAt.push(index)
   }
-  if (previous.sources.length === sources.length && previous.sources.every((source, index) => source === sources[index])) {
-    previous.lastSource = lastSource
+  if (previous.sources.length === sources.length && previous.sources.every((source, index) => index < kept || source === sources[index])) {
+    // The same definitions, which may have moved with the entries before them.
+    previous.sourceAt = sourceAt
     return previous
   }
-  const links = new Map<string, string>()
-  const footnotes = new Map<string, FootnoteSource>()
+  const {links, footnotes, bySafeId} = definitionMaps(previous, previous.sources.slice(kept), sources.slice(kept))
   let complex = false
   for (const definitions of sources) {
     complex ||= definitions.complex
-    for (const [id, markdown] of definitions.links) if (!links.has(id)) links.set(id, markdown)
-    for (const [id, source] of definitions.footnotes) if (!footnotes.has(id)) footnotes.set(id, source)
+    // A definition that cites a footnote that exists (see `BlockDefinitions`).
+    if (definitions.cited.size > 0) for (const id of definitions.cited) complex ||= footnotes.has(id)
   }
-  // A definition that cites a footnote that exists (see `BlockDefinitions`).
-  for (const definitions of sources) for (const id of definitions.cited) complex ||= footnotes.has(id)
-  const bySafeId = new Map<string, FootnoteSource>()
-  for (const [id, source] of footnotes) if (!bySafeId.has(footnoteSafeId(id))) bySafeId.set(footnoteSafeId(id), source)
-  const context: Context = {links, footnotes, bySafeId, id: 0, complex, sources, lastSource}
-  const labels = changedLabels(previous, context)
+  const context: Context = {links, footnotes, bySafeId, id: 0, complex, sources, sourceAt}
+  const labels = changedLabels(previous, context, [...previous.sources.slice(kept), ...sources.slice(kept)])
   if (labels.size === 0) {
     // Other entries, the same definitions: the same id, so no prefix is stale.
     context.id = previous.id
@@ -76,17 +74,67 @@ export function contextOf(entries: readonly Entry[], previous: Context = empty()
   return context
 }
 
+/**
+ * The maps of `previous` without the definitions of sources `removed` (its
+ * last ones), then with those of `added` (the new last ones): the first
+ * definition of each label wins, as in a document.
+ */
+function definitionMaps(previous: Context, removed: readonly BlockDefinitions[], added: readonly BlockDefinitions[]) {
+  const kept = previous.sources.slice(0, previous.sources.length - removed.length)
+  // Which link definition won is not kept: when one may change, the links are made again.
+  const links = [...removed, ...added].some((definitions) => definitions.links.size > 0)
+    ? firstOfEach([...kept, ...added].map((definitions) => definitions.links))
+    : previous.links
+  const footnotes = new Map(previous.footnotes)
+  const bySafeId = new Map(previous.bySafeId)
+  for (const definitions of removed) {
+    for (const [id, source] of definitions.footnotes) {
+      if (footnotes.get(id) !== source) continue
+      footnotes.delete(id)
+      if (bySafeId.get(safeIdOf(id, source)) === source) bySafeId.delete(safeIdOf(id, source))
+    }
+  }
+  for (const definitions of added) {
+    for (const [id, source] of definitions.footnotes) {
+      if (footnotes.has(id)) continue
+      footnotes.set(id, source)
+      if (!bySafeId.has(safeIdOf(id, source))) bySafeId.set(safeIdOf(id, source), source)
+    }
+  }
+  return {links, footnotes, bySafeId}
+}
+
+/** One map of `maps`, the first value of each key winning. */
+function firstOfEach<Value>(maps: ReadonlyArray<ReadonlyMap<string, Value>>): Map<string, Value> {
+  const result = new Map<string, Value>()
+  for (const map of maps) for (const [key, value] of map) if (!result.has(key)) result.set(key, value)
+  return result
+}
+
 function hasDefinitions(definitions: BlockDefinitions): boolean {
   return definitions.links.size > 0 || definitions.footnotes.size > 0 || definitions.complex
 }
 
-/** Labels whose definition differs between two contexts: link labels, and footnote ids after a `^`. */
-function changedLabels(previous: Context, context: Context): Set<string> {
+/** Each footnote's safe id, by its definition: a block that does not change keeps its definitions. */
+const safeIds = new WeakMap<FootnoteSource, string>()
+
+function safeIdOf(id: string, source: FootnoteSource): string {
+  let safeId = safeIds.get(source)
+  if (safeId === undefined) safeIds.set(source, (safeId = footnoteSafeId(id)))
+  return safeId
+}
+
+/**
+ * Labels whose definition differs between two contexts: link labels, and
+ * footnote ids after a `^`. Only labels that `changedSources` (the sources
+ * one context has and the other may not) define can differ.
+ */
+function changedLabels(previous: Context, context: Context, changedSources: readonly BlockDefinitions[]): Set<string> {
   const changed = new Set<string>()
-  for (const [label, markdown] of context.links) if (previous.links.get(label) !== markdown) changed.add(label)
-  for (const label of previous.links.keys()) if (!context.links.has(label)) changed.add(label)
-  for (const id of context.footnotes.keys()) if (!previous.footnotes.has(id)) changed.add('^' + id)
-  for (const id of previous.footnotes.keys()) if (!context.footnotes.has(id)) changed.add('^' + id)
+  for (const definitions of changedSources) {
+    for (const label of definitions.links.keys()) if (previous.links.get(label) !== context.links.get(label)) changed.add(label)
+    for (const id of definitions.footnotes.keys()) if (previous.footnotes.has(id) !== context.footnotes.has(id)) changed.add('^' + id)
+  }
   return changed
 }
 

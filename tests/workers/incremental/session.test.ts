@@ -65,6 +65,13 @@ describe('render session', () => {
     await expectSameAsFull(['[x]\n\n[x]: /first\n\npara\n\n[x]: /second\n', '[x]: /zero\n\n[x]\n\n[x]: /first\n'])
   })
 
+  it('should let the first of duplicate footnote definitions win as they come, change and go', async () => {
+    const end = 'See[^n] and [x].\n\n[^n]: First note.\n\n[x]: /one\n\n[^n]: Second note.\n\n[x]: /two\n\n[^m]: Other[^n].\n'
+    // Streamed, then the first definitions edited away and back, then the second changed.
+    const withoutFirst = end.replace('[^n]: First note.\n\n[x]: /one\n\n', '')
+    await expectSameAsFull([...chunks(end, 3), withoutFirst, end, end.replace('Second note.', 'Second, changed.'), withoutFirst.replace('Second', 'Only')])
+  })
+
   it('should number footnotes and build the section as a full render does', async () => {
     const text = 'First[^b] and[^a].\n\nAgain[^b] and [^missing].\n\n[^a]: Note A with $x$ and `code`.\n\n[^b]: Note B\n    continued.\n\nLast[^a].\n'
     await expectSameAsFull(chunks(text, 5))
