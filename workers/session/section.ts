@@ -4,7 +4,7 @@
  * HTML elements open (its render has a slot where the section goes).
  */
 import type {RootContent} from 'hast'
-import type {createSectionRenderer, FootnoteSection} from '../incremental/footnotes.ts'
+import type {createSectionRenderer, FootnoteSection} from '../incremental/footnote-section.ts'
 import {fillSlot, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {linkDefinitionsFor, type Context} from './context.ts'
 import type {Before, Placement} from './place.ts'

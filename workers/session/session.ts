@@ -6,7 +6,7 @@
  * before emit, and then equals `hastToDisplay` of a full render.
  */
 import type {SessionEvent, SessionOptions, SessionUpdate} from '../../shared/protocol.ts'
-import {editBetween, staleBaseError, type Edit, type TextChange} from '../../shared/text-change.ts'
+import type {TextChange} from '../../shared/text-change.ts'
 import {createBlockPool, type BlockPool} from '../block-pool.ts'
 import {fencesColdCode, plainMark, warmFencedLanguages} from '../highlighter.ts'
 import {definitionsOf} from '../incremental/context.ts'
@@ -16,9 +16,9 @@ import {display} from './display.ts'
 import {emit, type UpdateInfo} from './emit.ts'
 import {place} from './place.ts'
 import {blockPrefix, keepOnly, plainNoLonger, renderAhead, renderEntry} from './render.ts'
-import {rescan, textOf, type Entry, type Reused} from './scan.ts'
+import {rescan, type Entry, type Reused} from './scan.ts'
 import {placeSection} from './section.ts'
-import {createSession, type Session, type SessionTarget} from './state.ts'
+import {createSession, editOf, wholeText, type Session, type SessionTarget} from './state.ts'
 
 const sessions = new Map<string, Session>()
 
@@ -129,27 +129,6 @@ export async function renderSession(
   }
   if (!(await renderBlocks(run))) return renderWhole(session, run.info(false))
   return finish(run)
-}
-
-/** What changed in the session's text; throws an error named `staleBaseError` for a change to a text it does not hold. */
-function editOf(session: Session, text: string | TextChange): Edit {
-  if (typeof text === 'string') return session.text === undefined ? editBetween(wholeText(session), text) : editBetween(session.text, text)
-  if (typeof text !== 'object' || text === null || typeof text.insert !== 'string') {
-    throw new TypeError(`Expected the text to be a string or a change, not \`${text === null ? 'null' : typeof text}\``)
-  }
-  const {base, from, to, insert} = text
-  if (base !== session.version || !(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from <= to && to <= session.length)) {
-    const error = new Error(`The session does not hold the text of version ${base}`)
-    error.name = staleBaseError
-    throw error
-  }
-  return {from, to, insert}
-}
-
-/** The session's whole text. */
-function wholeText(session: Session): string {
-  session.text ??= textOf(session.entries)
-  return session.text
 }
 
 /** Render the entries that need it, merging any the scanner closed too early; `false` if the whole text must render at once. */

@@ -1,11 +1,12 @@
 /** What a render session keeps from one update to the next. */
-import {createSectionRenderer, type FootnoteSection} from '../incremental/footnotes.ts'
+import {editBetween, staleBaseError, type Edit, type TextChange} from '../../shared/text-change.ts'
+import {createSectionRenderer, type FootnoteSection} from '../incremental/footnote-section.ts'
 import type {Context} from './context.ts'
 import {createShown, type Shown} from './display.ts'
 import {createHeld, type Held} from './emit.ts'
 import {createPlacement, type Placement} from './place.ts'
 import type {RenderMemo} from './render.ts'
-import type {Entry} from './scan.ts'
+import {textOf, type Entry} from './scan.ts'
 
 /**
  * What a session's blocks are for: `html`, the HAST a full render gives
@@ -57,4 +58,25 @@ export function createSession(target: SessionTarget): Session {
     plain: new Set(),
     nextId: 0,
   }
+}
+
+/** What changed in the session's text; throws an error named `staleBaseError` for a change to a text it does not hold. */
+export function editOf(session: Session, text: string | TextChange): Edit {
+  if (typeof text === 'string') return editBetween(wholeText(session), text)
+  if (typeof text !== 'object' || text === null || typeof text.insert !== 'string') {
+    throw new TypeError(`Expected the text to be a string or a change, not \`${text === null ? 'null' : typeof text}\``)
+  }
+  const {base, from, to, insert} = text
+  if (base !== session.version || !(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from <= to && to <= session.length)) {
+    const error = new Error(`The session does not hold the text of version ${base}`)
+    error.name = staleBaseError
+    throw error
+  }
+  return {from, to, insert}
+}
+
+/** The session's whole text. */
+export function wholeText(session: Session): string {
+  session.text ??= textOf(session.entries)
+  return session.text
 }

@@ -5,7 +5,7 @@
 import type {Element} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
-import {renderFootnoteSection} from '../../../workers/incremental/footnotes.ts'
+import {renderFootnoteSection} from '../../../workers/incremental/footnote-section.ts'
 import {withPlainContent} from '../../../workers/incremental/plain-footnote.ts'
 
 /** The `<li>` of the footnote `label`, cited `count` times, defined by `definition`, through the pipeline. */
