@@ -132,11 +132,12 @@ export function textOf(entries: readonly Entry[], first = 0, upTo = entries.leng
   return text
 }
 
-/** Whether `text` holds a line ending before `end`. */
+const lineEnding = /[\n\r]/
+
+/** Whether `text` holds a line ending before `end`: one search, which stops at the first (a block rarely holds a `\r`). */
 function hasLineEnding(text: string, end: number): boolean {
-  const newline = text.indexOf('\n')
-  const carriageReturn = text.indexOf('\r')
-  return (newline >= 0 && newline < end) || (carriageReturn >= 0 && carriageReturn < end)
+  const at = text.search(lineEnding)
+  return at >= 0 && at < end
 }
 
 /** Whether the text before or after `edit` may start with front matter, which the edit could change. */
