@@ -1,7 +1,8 @@
 /**
  * Long documents in the Editor view, in Chromium against the production
  * build: the panes scroll together, a 1 MB sample loads into Monaco a chunk
- * at a time, the preview mounts only what is near the screen, and a worker
+ * at a time and typing in it sends the worker only what changed, the
+ * preview mounts only what is near the screen, and a worker
  * that fails leaves the last render in place. No request may leave
  * localhost.
  */
@@ -122,12 +123,17 @@ describe('a long document in the editor', () => {
 
     // Typed at the end of the editor's text: had the model missed a chunk,
     // the store would now hold the partial text and the preview would lose the end.
+    const posted = await recordRenderCalls(page)
     const before = await renderVersion(page)
     await focusEditorEnd(page)
     await page.keyboard.type('\n\nFilled to the end')
     await waitForRender(page, before)
     await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(1)
     expect(await hasLastHeading()).toBe(true)
+    // Each keystroke went to the worker as a change: no call carried the 1 MB text.
+    const calls = await posted()
+    expect(calls.length).toBeGreaterThan(0)
+    expect(Math.max(...calls)).toBeLessThan(100)
 
     // Undo takes back the typing, and nothing of the fill.
     for (let index = 0; index < 8; index++) await page.keyboard.press('Control+Z')
@@ -321,3 +327,26 @@ describe('boundaries', () => {
     expect(errors.filter((error) => !error.includes('boom from the test'))).toEqual([])
   })
 })
+
+/**
+ * From now on, record the render calls the page posts to its worker (the
+ * longest string each carries); returns a function that reads them.
+ */
+async function recordRenderCalls(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const longest = (value: unknown, depth: number): number =>
+      typeof value === 'string'
+        ? value.length
+        : value && typeof value === 'object' && depth < 8
+          ? Math.max(0, ...Object.values(value).map((item) => longest(item, depth + 1)))
+          : 0
+    const calls: number[] = ((window as unknown as {renderCalls: number[]}).renderCalls = [])
+    const post = Worker.prototype.postMessage
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [StructuredSerializeOptions?]) {
+      // Comlink's call of the worker's `streamSession`.
+      if ((message as {path?: string[]} | null)?.path?.[0] === 'streamSession') calls.push(longest(message, 0))
+      return post.call(this, message, ...rest)
+    } as typeof Worker.prototype.postMessage
+  })
+  return () => page.evaluate(() => (window as unknown as {renderCalls: number[]}).renderCalls)
+}
