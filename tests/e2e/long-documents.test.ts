@@ -130,7 +130,7 @@ describe('a long document in the editor', () => {
     await waitForRender(page, before)
     await expect.poll(() => page.locator(`${previewRoot} p`, {hasText: 'Filled to the end'}).count(), {timeout: 30_000}).toBe(1)
     expect(await hasLastHeading()).toBe(true)
-    // Each keystroke went to the worker as a change: no call carried the 1 MB text.
+    // Each keystroke went to the worker as a change: no call carried the document.
     const calls = await posted()
     expect(calls.length).toBeGreaterThan(0)
     expect(Math.max(...calls)).toBeLessThan(100)

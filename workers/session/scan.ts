@@ -151,10 +151,11 @@ function frontMatterChanged(previousText: string, text: string): boolean {
 }
 
 /**
- * Entries for the blocks scanned in `text`, which starts at `offset` in the document; they replace `old`. An old block with the
- * same text and state is taken as it is (in order); each other block takes
- * the id of the next old block not taken, so an edited block keeps its id,
- * a split block's first part too, and a block that is new gets a new id.
+ * Entries for the blocks scanned in `text`, which starts at `offset` in the
+ * document; they replace `old`. An old block with the same text and state is
+ * taken as it is (in order); each other block takes the id of the next old
+ * block not taken, so an edited block keeps its id, a split block's first
+ * part too, and a block that is new gets a new id.
  */
 function toEntries(text: string, offset: number, blocks: readonly ScannedBlock[], old: readonly Entry[], newId: NewId): Entry[] {
   // By length, then compared: hashing a block's new text would read all of it.

@@ -21,6 +21,7 @@ export type SessionTarget = 'html' | 'display'
 export interface Session {
   /** The whole text, when the update brought it whole; made from the entries when needed. */
   text: string | undefined
+  /** The text's length, kept: summing the entries' would read every one on each update. */
   length: number
   /** The version of the last update, which a change must build on. */
   version: number | undefined
