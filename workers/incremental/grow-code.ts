@@ -32,6 +32,9 @@ function codeOf(text: string): string | undefined {
   return asShikiCode(code)
 }
 
+/** Whether `text` is fenced code still open: nothing in it but code, whatever characters the code holds. */
+export const isOpenCode = (text: string): boolean => codeOf(text) !== undefined
+
 /** Code with nothing that could close its fence, and no carriage return or NUL (which the parser changes). */
 const plainCode = (code: string, fenceChar: string) => !code.includes(fenceChar.repeat(3)) && !code.includes('\r') && !code.includes('\0')
 

@@ -4,7 +4,7 @@
  * block or not, a container next, a slot for the footnotes section); the
  * memo keeps the last render of each block id with what it was made from.
  */
-import {renderGrownCode} from '../incremental/grow-code.ts'
+import {isOpenCode, renderGrownCode} from '../incremental/grow-code.ts'
 import {renderGrownParagraph} from '../incremental/grow-paragraph.ts'
 import {renderGrownList, renderGrownTable} from '../incremental/grow-rows.ts'
 import {healTail} from '../incremental/heal.ts'
@@ -166,10 +166,11 @@ export type Ahead = Map<Entry, {text: string; prefix: string; last: boolean; ren
 /**
  * The last block of a document with footnotes may leave raw HTML elements
  * open, and then the section goes inside them: it is rendered with a slot,
- * which finds out. Without raw HTML (no `<`) nothing can be left open.
+ * which finds out. Without raw HTML (no `<`) nothing can be left open, nor
+ * in fenced code still open, whose `<` are code (generics, comparisons).
  */
 export function needsSlot(entry: Entry, context: Context): boolean {
-  return context.footnotes.size > 0 && entry.text.includes('<')
+  return context.footnotes.size > 0 && entry.text.includes('<') && !isOpenCode(entry.text)
 }
 
 /** Whether `text` holds a `\(` with no `\)` after it. */

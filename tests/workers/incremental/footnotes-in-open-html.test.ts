@@ -28,6 +28,13 @@ describe('footnotes section after raw HTML left open', () => {
     expect(render.nodes.map((node) => (node.type === 'element' ? node.tagName : node.type))).toEqual(['p', 'table'])
   })
 
+  it('should read the `<` of fenced code still open as code, and raw HTML after the fence as HTML', async () => {
+    // Open code renders without a slot; once its fence closes, what follows may leave HTML open again.
+    const code = '```html\n<div class="a">\n  <b>bold</b> if (i < n)\n</div>\n```\n<details>\n\n*in*\n'
+    await expectSameAsFull(chunks(`A[^1]\n\n[^1]: n\n\n${code}`, 1))
+    await expectSameAsFull(chunks('A[^1]\n\n[^1]: n\n\n~~~c\n#include <stdio.h>\n```\n<b>\n~~~\n\n<b>x\n', 1))
+  })
+
   it('should end what the last block leaves open at the end of the text, not before a next block', async () => {
     // A line of spaces at the end of an unclosed fence in a list item is not code.
     await expectSameAsFull(chunks('A[^1]\n\n[^1]: n\n\n<div>\n\n- ```\n  bar\n  \n\n1.  foo\n\n    ```\n    bar\n  ', 1))
