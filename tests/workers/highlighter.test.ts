@@ -7,6 +7,7 @@ import {getHighlighter, loadLanguage, resolveLanguage, shikiOptions, themes} fro
 import {languageAliases, languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {markdownToHast} from '../../workers/pipeline.ts'
 import {highlightCode} from '../../workers/plugins/rehype-shiki.ts'
+import {givenToShiki} from './incremental/session-helpers.ts'
 
 describe('lazy grammars', () => {
   it('should start with no grammar loaded', async () => {
@@ -125,5 +126,51 @@ describe('code that grows at its end', () => {
     expect(await lines('- item\n\n  > ```ts\n  > const a = 1\n  > const b')).toEqual([start, {coloured: false, text: 'const b'}])
     // Followed by anything, even in a list, the line is complete.
     expect(await lines('- ```ts\n  const a = 1\n  const b\n- next')).toEqual([start, {coloured: true, text: 'const b'}])
+  })
+})
+
+describe('code edited in the middle', () => {
+  // Lines whose grammar state carries on: a template literal, a block comment.
+  const body = Array.from({length: 40}, (_, index) =>
+    index % 10 === 3 ? `const t${index} = \`one\n  \${${index}}\n  two\`` : `let v${index} = f(${index}, "s") // note`,
+  )
+  const code = body.join('\n') + '\n'
+
+  /** `code` edited at `at`: `remove` characters taken out, `insert` put in. */
+  const edited = (text: string, at: number, remove: number, insert: string) => text.slice(0, at) + insert + text.slice(at + remove)
+
+  it('should highlight every edit as Shiki does the whole, whatever it opens or closes', async () => {
+    const shiki = await getHighlighter()
+    await loadLanguage('typescript')
+    const middle = code.indexOf('let v20')
+    const steps = [
+      edited(code, middle + 4, 0, 'x'),
+      edited(code, middle + 4, 3, ''),
+      edited(code, middle, 0, 'let inserted = 1\n'),
+      // A comment opened here takes in every later line, until it is closed further on.
+      edited(code, middle, 0, '/* '),
+      edited(edited(code, middle, 0, '/* '), code.indexOf('let v30') + 3, 0, ' */'),
+      edited(code, code.indexOf('one'), 0, '`'),
+      edited(code, 2, 0, 'y'),
+      edited(code, code.length - 4, 0, 'z'),
+      code,
+    ]
+    for (const text of steps) {
+      const {hast} = await markdownToHast('```ts\n' + text + '```\n')
+      const rendered = hast.children.find((node) => node.type === 'element' && node.tagName === 'pre') as Element
+      const whole = shiki.codeToHast(text.replace(/\n$/, ''), shikiOptions('typescript')).children[0] as Element
+      expect(toHtml(rendered.children), JSON.stringify(text.slice(0, 60))).toBe(toHtml(whole.children))
+    }
+  })
+
+  it('should tokenize a few lines around each one-character edit after the first, not the whole block', async () => {
+    // A block highlighted whole has no marks to resume from: its first edit tokenizes it all, leaving them.
+    const first = edited(code, code.indexOf('let v21') + 5, 0, 'q')
+    await markdownToHast('```ts\n' + code + '```\n')
+    await markdownToHast('```ts\n' + first + '```\n')
+    const given = await givenToShiki(() => markdownToHast('```ts\n' + edited(first, first.indexOf('let v24') + 5, 0, 'r') + '```\n'))
+    const tokenized = given.reduce((sum, text) => sum + text.length, 0)
+    expect(tokenized).toBeGreaterThan(0)
+    expect(tokenized).toBeLessThan(code.length / 5)
   })
 })
