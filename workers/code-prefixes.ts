@@ -1,7 +1,8 @@
 /**
  * The complete lines of the code last highlighted in each language, and the
- * grammar's state after them: code that grows at its end is tokenized from
- * there on, not from its start.
+ * grammar's state after them and at every few lines: code that grows at its
+ * end is tokenized from there on, and code edited in the middle from just
+ * before the edit to where it is the same again, not from its start.
  */
 import type {CodeToHastOptions, HighlighterCore} from '@shikijs/core'
 import type {Element, ElementContent, Root} from 'hast'
@@ -86,9 +87,9 @@ export function prefixOf(shiki: HighlighterCore, complete: string, lang: string,
     if (!state || !code) return undefined
     resume.lines.push(...code.children)
     if (end.line % markEvery === 0) resume.marks.push({line: end.line, at: end.at + 1, state})
-    const whole = end.at === complete.length ? {source: complete, lines: resume.lines, state, marks: resume.marks} : undefined
-    const joined = whole || !edited ? undefined : sameAfter(edited.last, complete, edited.edit, end, state, resume)
-    const done = whole ?? joined
+    const finished = end.at === complete.length ? {source: complete, lines: resume.lines, state, marks: resume.marks} : undefined
+    const joined = finished || !edited ? undefined : sameAfter(edited.last, complete, edited.edit, end, state, resume)
+    const done = finished ?? joined
     if (done) {
       // Frozen: the lines go into every later highlight of code that shares them.
       deepFreeze(done.lines)
@@ -123,9 +124,11 @@ function closest(kept: readonly Prefix[], complete: string): {last: Prefix; edit
 
 /** Where, in `complete`, tokenizing may go on from after `last`'s lines: its end, or the last mark before `from`. */
 function resumePoint(last: Prefix, complete: string, from: number): number {
-  if (goesOn(last, complete, from)) return from + 1
-  return last.marks.findLast((mark) => mark.at <= from)?.at ?? 0
+  return goesOn(last, complete, from) ? from + 1 : (markBefore(last, from)?.at ?? 0)
 }
+
+/** The last of `last`'s marks at or before `from`: the text before it is unchanged. */
+const markBefore = (last: Prefix, from: number) => last.marks.findLast((mark) => mark.at <= from)
 
 /** Whether `complete` goes on after `last`'s last line, which it starts with: then from the state at its end. */
 const goesOn = (last: Prefix, complete: string, from: number) => from === last.source.length && complete.charCodeAt(from) === 10
@@ -136,9 +139,9 @@ function resumeAt(last: Prefix, complete: string, from: number): Resume {
     const line = last.source.split('\n').length
     return {line, at: from + 1, state: last.state, lines: [...last.lines, {type: 'text', value: '\n'}], marks: [...last.marks]}
   }
-  const marks = last.marks.filter((mark) => mark.at <= from)
-  const mark = marks[marks.length - 1]
-  return mark ? {line: mark.line, at: mark.at, state: mark.state, lines: last.lines.slice(0, 2 * mark.line), marks} : fromStart()
+  const mark = markBefore(last, from)
+  if (!mark) return fromStart()
+  return {line: mark.line, at: mark.at, state: mark.state, lines: last.lines.slice(0, 2 * mark.line), marks: last.marks.filter(({at}) => at <= mark.at)}
 }
 
 /**
