@@ -19,8 +19,9 @@ import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './op
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
  * ATX heading, whose text is plain prose with, in a paragraph, the simplest
- * inline markup (see `inlineChildren`); a plain table (`renderPlainTable`);
- * or a footnote definition that renders as nothing (`renderPlainFootnote`).
+ * inline markup (see `inlineChildren`); a plain table (`renderPlainTable`)
+ * or list (`renderPlainList`); or a footnote definition that renders as
+ * nothing (`renderPlainFootnote`).
  * Most appends to prose leave such a piece to render (see
  * `renderGrownParagraph`), and many paragraphs and headings start as one:
  * they need no pipeline run. What it renders uses no definition, so it needs
@@ -32,6 +33,7 @@ import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './op
 export function renderPlain(text: string, defined = unknownDefinitions): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
   if (text.startsWith('[^')) return renderPlainFootnote(text)
+  if (listStart.test(text)) return renderPlainList(text)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const body = text.replace(trailingWhiteSpace, '')
   const heading = plainHeading.exec(body)
@@ -142,6 +144,8 @@ function cellsOf(line: string): string[] {
 export const newline = (): ElementContent => ({type: 'text', value: '\n'})
 
 /** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
+/** A list item's marker at the start of a block. */
+const listStart = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|$)/
 const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
 const itemStart = /^[\p{L}*~\x60[]/u
 
