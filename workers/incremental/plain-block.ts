@@ -143,9 +143,9 @@ function cellsOf(line: string): string[] {
 /** A line ending between elements, as the pipeline writes one. */
 export const newline = (): ElementContent => ({type: 'text', value: '\n'})
 
-/** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
 /** A list item's marker at the start of a block. */
 const listStart = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|$)/
+/** A list item's line: its number (none for a bullet), its bullet or delimiter, its text. */
 const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
 const itemStart = /^[\p{L}*~\x60[]/u
 
