@@ -40,8 +40,8 @@ export function renderPlain(text: string, defined = unknownDefinitions): BlockRe
   let children: ElementContent[] | undefined
   if (heading) children = autolinkStart.test(heading[2]!) ? undefined : [{type: 'text', value: heading[2]!}]
   const footnoteRefs: FootnoteRef[] = []
-  // A paragraph starts with a letter: no opener there could start a block.
-  if (!heading && paragraphStart.test(body)) children = inlineChildren(body, true, defined, footnoteRefs)
+  // A paragraph starts with a letter or an inline mark that starts no block there.
+  if (!heading && paragraphStart.test(body) && !blockStart.test(body)) children = inlineChildren(body, true, defined, footnoteRefs)
   if (!children) return undefined
   const element: Element = {type: 'element', tagName: heading ? `h${heading[1]!.length}` : 'p', properties: {dataLineStart: 1, dataLineEnd: 1}, children}
   return {nodes: [element], slots: 1, messages: [], footnoteRefs, closed: true, endsWithList: false, stable: true, slotted: false, hasHtml: false}
@@ -151,12 +151,14 @@ const itemStart = /^[\p{L}*~\x60[]/u
 
 /**
  * Prose (see open-end.ts), with nothing that could start an autolink
- * (`www`, `http`; no `@`). A paragraph starts with a letter (`1. a` is a
+ * (`www`, `http`; no `@`). A paragraph starts with a letter or a mark (`1. a` is a
  * list); a heading's text may start with a digit (`## 2. Setup`), and a
  * heading is one line whatever follows it.
  */
 const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
-const paragraphStart = /^\p{L}/u
+const paragraphStart = /^[\p{L}*_~`$[!(]/u
+/** What a line starting with a mark may be instead of a paragraph: a list item, a rule, a fence, display math, a definition. */
+const blockStart = /^(?:[*+-](?:[ \t]|$)|([*_-])[ \t]*(?:\1[ \t]*){2,}$|`{3}|~{3}|\$\$|\[[^\]]*\]:)/
 const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
 const trailingWhiteSpace = /[ \t\n]+$/
 
