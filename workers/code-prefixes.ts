@@ -110,7 +110,8 @@ function keep(lang: string, list: readonly Prefix[]): void {
 
 /**
  * Of the blocks `kept`, the one `complete` shares most with: the edit from
- * it, and how many characters before that edit need no tokenizing again.
+ * it, and how many of its characters may need no tokenizing again (those
+ * before the mark it goes on from, and those after the edit).
  */
 function closest(kept: readonly Prefix[], complete: string): {last: Prefix; edit: Edit; shared: number} | undefined {
   let best: {last: Prefix; edit: Edit; shared: number} | undefined
