@@ -99,6 +99,24 @@ describe('replies', () => {
           observer.observe(document.body, {childList: true, subtree: true})
         }),
     )
+    // Every render version the reply shows while it streams, and its first
+    // block's element once 400 characters show (marked, to see that it is never
+    // re-created), caught as the reply changes from before it is sent: sampling,
+    // or watching only once the test sees it stream, would miss some on a busy machine.
+    await page.evaluate((selector) => {
+      const versions = new Set<string | null>()
+      const watch = {versions, lengths: [] as number[], marked: false}
+      Object.assign(window, {__reply: watch})
+      new MutationObserver(() => {
+        const reply = document.querySelector(selector)
+        if (reply?.getAttribute('data-status') !== 'streaming') return
+        versions.add(reply.getAttribute('data-render-version'))
+        const length = reply.querySelector('.markdown-body')?.textContent?.length ?? 0
+        if (length !== watch.lengths.at(-1)) watch.lengths.push(length)
+        const first = reply.querySelector<HTMLElement & {mark?: boolean}>('.markdown-body > .block-group:first-child > .block:first-child > *')
+        if (!watch.marked && length > 400 && first) watch.marked = first.mark = true
+      }).observe(document.body, {attributes: true, childList: true, subtree: true, characterData: true})
+    }, lastAssistant)
     await page.press(composer, 'Enter')
     await page.waitForSelector('[data-role="user"]')
     expect(await page.inputValue(composer)).toBe('')
@@ -108,24 +126,6 @@ describe('replies', () => {
     expect(await page.locator('[data-role="user"] .message-plain').count()).toBe(0)
     await page.waitForSelector(`${lastAssistant}[data-status="streaming"]`)
     expect(await page.locator('button[aria-label="Stop"]').count()).toBe(1)
-    // Every render version the reply shows while it streams, and its first
-    // block's element once 400 characters show (marked, to see that it is never
-    // re-created), caught as the reply changes: sampling would miss some on a
-    // busy machine.
-    await page.evaluate((selector) => {
-      const reply = document.querySelector(selector)!
-      const versions = new Set([reply.getAttribute('data-render-version')])
-      const watch = {versions, lengths: [] as number[], marked: false}
-      Object.assign(window, {__reply: watch})
-      new MutationObserver(() => {
-        if (reply.getAttribute('data-status') !== 'streaming') return
-        versions.add(reply.getAttribute('data-render-version'))
-        const length = reply.querySelector('.markdown-body')?.textContent?.length ?? 0
-        if (length !== watch.lengths.at(-1)) watch.lengths.push(length)
-        const first = reply.querySelector<HTMLElement & {mark?: boolean}>('.markdown-body > .block-group:first-child > .block:first-child > *')
-        if (!watch.marked && length > 400 && first) watch.marked = first.mark = true
-      }).observe(reply, {attributes: true, childList: true, subtree: true, characterData: true})
-    }, lastAssistant)
 
     // While it streams: the text grows, the first block is never re-created.
     await page.waitForSelector(`${lastAssistant}:not([data-status="streaming"])`)
