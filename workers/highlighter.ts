@@ -6,6 +6,7 @@ import {createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor} from '@s
 import {prefixAhead} from './code-prefixes.ts'
 import {createWarmer, type Compiled} from './grammar-warmup.ts'
 import {languageAliases, languageLoaders} from './lang-loaders.generated.ts'
+import {rememberingScans} from './scan-memo.ts'
 
 /** Themes in the output, as CSS variables `--shiki-light` and `--shiki-dark`. */
 export const themes = {light: 'github-light-default', dark: 'github-dark-default'} as const
@@ -180,7 +181,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
     langs: [],
     // `forgiving`: a grammar pattern the JS engine cannot translate matches
     // nothing instead of throwing.
-    engine: createJavaScriptRegexEngine({forgiving: true, cache: patterns.cache, regexConstructor: patterns.construct}),
+    engine: rememberingScans(createJavaScriptRegexEngine({forgiving: true, cache: patterns.cache, regexConstructor: patterns.construct})),
   })
   return highlighter
 }

@@ -52,8 +52,13 @@ export function createLru<V>(maxBytes: number) {
       return entries.size
     },
   }
-  caches.add(cache)
+  registerCache(cache)
   return cache
+}
+
+/** Count a cache made elsewhere with those of `createLru`: `clearCaches` empties it, `cachedBytes` counts it. */
+export function registerCache(cache: {clear(): void; readonly bytes: number}): void {
+  caches.add(cache)
 }
 
 /**
