@@ -8,6 +8,7 @@
  * shared; tests/workers/highlighter.test.ts checks the output is Shiki's.
  */
 import type {PatternScanner, RegexEngine, RegexEngineString} from '@shikijs/core'
+import {detached} from './detached.ts'
 import {registerCache} from './plugins/lru.ts'
 
 type Match = ReturnType<PatternScanner['findNextMatchSync']>
@@ -40,7 +41,8 @@ export function rememberingScans(engine: RegexEngine): RegexEngine {
           let found = lines.get(line)
           // Estimated sizes, line and result, as measured in Node after GC.
           if (found === undefined) {
-            lines.set(line, (found = new Map()))
+            // Detached: a line cut from its block would keep the whole block, uncounted.
+            lines.set(detached(line), (found = new Map()))
             bytes += 128 + 2 * line.length
           }
           // The options are bits below 16 (vscode-textmate's FindOption).
