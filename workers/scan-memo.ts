@@ -2,10 +2,11 @@
  * Search results of the grammar's scanners, remembered by line and position.
  * Shiki tokenizes code once per theme, and the grammar walks the same rules
  * whatever the theme, so the second pass makes the first one's searches
- * again; a line tokenized again later (an edit's neighbours, a block that
- * grows, a common line such as `}`) does too. A search depends only on the
- * scanner's patterns, the line and where it starts, so its result can be
- * shared; tests/workers/highlighter.test.ts checks the output is Shiki's.
+ * again; a line tokenized again later (the lines of a block whose first edit
+ * tokenizes it whole, a common line such as `}`) does too. A search depends
+ * only on the scanner's patterns, the line and where it starts, so its
+ * result can be shared; tests/workers/scan-memo.test.ts checks the output is
+ * Shiki's.
  */
 import type {PatternScanner, RegexEngine, RegexEngineString} from '@shikijs/core'
 import {detached} from './detached.ts'
@@ -39,7 +40,7 @@ export function rememberingScans(engine: RegexEngine): RegexEngine {
         findNextMatchSync(string: string | RegexEngineString, start: number, options: number): Match {
           const line = typeof string === 'string' ? string : string.content
           let found = lines.get(line)
-          // Estimated sizes, line and result, as measured in Node after GC.
+          // The sizes added are estimates, of a line and of a result, measured in Node after GC.
           if (found === undefined) {
             // Detached: a line cut from its block would keep the whole block, uncounted.
             lines.set(detached(line), (found = new Map()))

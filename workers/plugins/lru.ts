@@ -62,14 +62,15 @@ export function registerCache(cache: {clear(): void; readonly bytes: number}): v
 }
 
 /**
- * Empty every cache made by `createLru`. Benchmarks start each measurement
- * cold, so that no render profits from what an earlier one typeset.
+ * Empty every cache made by `createLru` or registered. Benchmarks start each
+ * measurement cold, so that no render profits from what an earlier one
+ * typeset, highlighted or searched.
  */
 export function clearCaches(): void {
   for (const cache of caches) cache.clear()
 }
 
-/** The estimated bytes held by every cache made by `createLru`. */
+/** The estimated bytes held by every cache made by `createLru` or registered. */
 export function cachedBytes(): number {
   let total = 0
   for (const cache of caches) total += cache.bytes
