@@ -137,7 +137,8 @@ const goesOn = (last: Prefix, complete: string, from: number) => from === last.s
 /** Where `complete` is tokenized from, given the last code (`last`) and where they first differ (`from`). */
 function resumeAt(last: Prefix, complete: string, from: number): Resume {
   if (goesOn(last, complete, from)) {
-    const line = last.source.split('\n').length
+    // Its lines alternate with the line endings between them.
+    const line = (last.lines.length + 1) / 2
     return {line, at: from + 1, state: last.state, lines: [...last.lines, {type: 'text', value: '\n'}], marks: [...last.marks]}
   }
   const mark = markBefore(last, from)

@@ -7,7 +7,7 @@ import {languageLoaders} from '../../workers/lang-loaders.generated.ts'
 import {cachedBytes, clearCaches} from '../../workers/plugins/lru.ts'
 import {maxRememberedBytes, rememberedBytes, rememberingScans} from '../../workers/scan-memo.ts'
 
-/** The fenced code of a model-like reply: many languages, 1 to 3 KB each. */
+/** The fenced code of a model-like reply, in several languages. */
 const fenced = /^```(\w+)\n([\s\S]*?)\n```$/gm
 const blocks = [...generateReply(30_000, 7, {footnotes: false}).matchAll(fenced)].map(([, name, code]) => ({lang: resolveLanguage(name!)!, code: code!}))
 const languages = [...new Set(blocks.map(({lang}) => lang))]
