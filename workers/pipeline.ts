@@ -4,7 +4,6 @@
  */
 import type {Root} from 'hast'
 import type {Root as MdastRoot} from 'mdast'
-import type {KatexOptions} from 'katex'
 import rehypeKatex from 'rehype-katex'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
@@ -15,7 +14,7 @@ import {VFile} from 'vfile'
 import {loadedLanguages} from './highlighter.ts'
 import rehypeFenceOpen from './plugins/rehype-fence-open.ts'
 import rehypeFootnoteLinks from './plugins/rehype-footnote-links.ts'
-import {mathLeftToTypeset, rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
+import {katexOptions, mathLeftToTypeset, rehypeKatexCacheLookup, rehypeKatexCacheStore} from './plugins/rehype-katex-cache.ts'
 import rehypeLinkRule from './plugins/rehype-link-rule.ts'
 import rehypeRawWhenNeeded from './plugins/rehype-raw-when-needed.ts'
 import rehypeMathBlocks from './plugins/rehype-math-blocks.ts'
@@ -30,18 +29,6 @@ import {sanitizeSchema} from './sanitize-schema.ts'
 import {asNestingError} from '../shared/nesting.ts'
 import type {RenderMessage} from '../shared/protocol.ts'
 import type {RenderResult} from './types.ts'
-
-/**
- * KaTeX never trusts input (`\href`, `\url`, `\htmlData` stay inert), and
- * macro expansion and sizes are bounded so a formula cannot blow up.
- */
-export const katexOptions: KatexOptions = {
-  trust: false,
-  maxExpand: 1000,
-  maxSize: 20,
-  strict: 'ignore',
-  output: 'htmlAndMathml',
-}
 
 type MarkdownProcessor = Processor<MdastRoot, MdastRoot, Root, Root, undefined>
 

@@ -13,7 +13,7 @@ import {refElementId, referenceElement} from './footnote-ids.ts'
 import type {FootnoteRef} from './footnotes.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
-import {cachedInlineMath} from '../plugins/rehype-katex-cache.ts'
+import {inlineMath} from '../plugins/rehype-katex-cache.ts'
 import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './open-end.ts'
 
 /**
@@ -165,8 +165,8 @@ const trailingWhiteSpace = /[ \t\n]+$/
 /**
  * Inline markup that renders the same wherever it stands in prose: a word
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
- * address, a bare http(s) address (`bareUrl`), a formula typeset before
- * (`tex`; KaTeX's output is cached by formula), each after a space and
+ * address, a bare http(s) address (`bareUrl`), a formula (`tex`) that
+ * KaTeX typesets without an error, each after a space and
  * followed by a space or the end, at most one mark of punctuation between. Inside the delimiters, only letters and
  * digits and single spaces, so each opener can only open and each closer
  * only close (CommonMark's flanking rules), and nothing inside is markup or
@@ -236,8 +236,8 @@ function inlineChildren(body: string, openAtStart = false, defined = unknownDefi
       break
     }
     const {strong, em, del, code, text: linkText, href, ref, url, math, after} = found.groups!
-    // A formula typeset before is what the pipeline would put in its place; a new one is typeset there.
-    const typeset = math === undefined ? undefined : cachedInlineMath(math)
+    // Typeset as the pipeline would; a formula with an error renders there, with its message.
+    const typeset = math === undefined ? undefined : inlineMath(math)
     if (math !== undefined && !typeset) return undefined
     // A reference to a footnote the prefix does not define is text, which the pipeline says.
     const reference = ref === undefined ? undefined : footnoteReference(ref, defined, refs)

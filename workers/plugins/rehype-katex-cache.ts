@@ -23,7 +23,7 @@ import type {Element, ElementContent, Root} from 'hast'
 import type {KatexOptions} from 'katex'
 import rehypeKatex from 'rehype-katex'
 import {toText} from 'hast-util-to-text'
-import type {VFile} from 'vfile'
+import {VFile} from 'vfile'
 import {deepFreeze} from './frozen.ts'
 import {createLru} from './lru.ts'
 import {forEachElement, SKIP} from './walk.ts'
@@ -47,11 +47,37 @@ const leftToTypeset = new WeakMap<VFile, number>()
 const copiesOf = new WeakMap<VFile, Map<Element, Element>>()
 
 /**
- * The typeset nodes of the inline formula `tex` when it was typeset before,
- * as the lookup would put them in place of the formula; else `undefined`.
+ * KaTeX never trusts input (`\href`, `\url`, `\htmlData` stay inert), and
+ * macro expansion and sizes are bounded so a formula cannot blow up.
  */
-export function cachedInlineMath(tex: string): readonly ElementContent[] | undefined {
-  return cache.get('i' + tex)
+export const katexOptions: KatexOptions = {
+  trust: false,
+  maxExpand: 1000,
+  maxSize: 20,
+  strict: 'ignore',
+  output: 'htmlAndMathml',
+}
+
+const typesetInline = rehypeKatex(katexOptions)
+
+/**
+ * The typeset nodes of the inline formula `tex`, as the pipeline puts them
+ * in its place: from the cache, or typeset now by rehype-katex, as remark-rehype
+ * hands it the formula, and kept. `undefined` for a formula KaTeX finds an
+ * error in: the pipeline renders that one, with its message.
+ */
+export function inlineMath(tex: string): readonly ElementContent[] | undefined {
+  const key = 'i' + tex
+  const cached = cache.get(key)
+  if (cached || tex.length > maxCachedLength) return cached
+  const formula: Element = {type: 'element', tagName: 'code', properties: {className: ['language-math', 'math-inline']}, children: [{type: 'text', value: tex}]}
+  const root: Root = {type: 'root', children: [formula]}
+  const file = new VFile()
+  typesetInline(root, file)
+  if (file.messages.length > 0) return undefined
+  const typeset = deepFreeze(root.children as ElementContent[])
+  cache.set(key, typeset, typesetBytes(key))
+  return typeset
 }
 
 /** Whether the lookup left any formula for rehype-katex (so it and the store need to run). */

@@ -47,7 +47,7 @@ export async function loadReactMarkdown(warmUpText: string): Promise<(props: {te
     import('../../../workers/highlighter.ts'),
     import('../../../workers/sanitize-schema.ts'),
     import('../../../workers/plugins/remark-math-strict.ts'),
-    import('../../../workers/pipeline.ts'),
+    import('../../../workers/plugins/rehype-katex-cache.ts'),
   ])
   const highlighter = await highlighting.getHighlighter()
   const languages = fenceLanguages(warmUpText).flatMap((name) => highlighting.resolveLanguage(name) ?? [])

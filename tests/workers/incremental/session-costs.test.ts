@@ -98,8 +98,8 @@ describe('render session: costs that must not grow with the document', () => {
     const client = createClient(nextSessionId())
     const text = footnoted(60)
     expect((await client.update(text)).html).toBe(await fullHtml(text))
-    // A formula not typeset before is not plain prose: that footnote renders through the pipeline.
-    const edited = text.replace('Source *30*.', 'Source *30*, revised: $r_{30}^{vised}$.')
+    // Raw HTML is not plain prose: that footnote renders through the pipeline.
+    const edited = text.replace('Source *30*.', 'Source *30*, revised: <kbd>r</kbd>.')
     const update = await client.update(edited)
     // The block holding the definition, and that one footnote in the section.
     expect(update.rendered).toBe(2)
