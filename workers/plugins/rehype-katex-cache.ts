@@ -18,6 +18,9 @@
  * copies wait in an empty marker of their own, which the store fills with
  * the first one's output. If the run raised messages, each copy is typeset
  * after all, so that it gets its own message, as without the cache.
+ *
+ * `inlineMath` serves blocks rendered without the pipeline (plain-block.ts):
+ * an inline formula from the cache, or typeset alone and kept.
  */
 import type {Element, ElementContent, Root} from 'hast'
 import type {KatexOptions} from 'katex'
