@@ -50,9 +50,22 @@ export function healTail(text: string, atStart = false): string {
       inlineKatex: false,
       images: false,
       linkMode: 'text-only',
+      // remend looks for each bracket's partner across the whole text: with
+      // thousands of brackets that is quadratic, so such a text's open link
+      // shows as typed until it closes.
+      links: bracketCount(held) <= maxHealedBrackets,
     }),
   )
   return healed.includes('\uE000') || healed.includes('\uE001') ? healed.replace(/\uE000/g, '\\[').replace(/\uE001/g, '\\]') : healed
+}
+
+/** The most brackets a text may hold for its open link to be healed. */
+const maxHealedBrackets = 256
+
+function bracketCount(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('['); at >= 0 && count <= maxHealedBrackets; at = text.indexOf('[', at + 1)) count++
+  return count
 }
 
 /**
@@ -110,8 +123,29 @@ function insideOpenFence(text: string): boolean {
  * matches blanked (kept the same length), for a search of math delimiters.
  */
 function lastParagraph(text: string, hidden: RegExp): {start: number; masked: string} {
-  const start = Math.max(0, text.search(/\n[ \t>]*\n(?![\s\S]*\n[ \t>]*\n)/) + 1)
+  const start = lastBlankRun(text)
   return {start, masked: text.slice(start).replace(hidden, (match) => ' '.repeat(match.length))}
+}
+
+/**
+ * Where the last run of blank lines (white space and quote marks only)
+ * before the last line of `text` starts, or 0. Read from the end, a line at
+ * a time: a search for the last such line from the start would scan the
+ * rest of the text from each blank line, which a long quote of empty lines
+ * makes quadratic.
+ */
+function lastBlankRun(text: string): number {
+  const isBlank = (from: number, to: number) => /^[ \t>]*$/.test(text.slice(from, to))
+  let end = text.lastIndexOf('\n')
+  let found = -1
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1)
+    if (start < 0) break
+    if (isBlank(start + 1, end)) found = start + 1
+    else if (found >= 0) break
+    end = start
+  }
+  return Math.max(0, found)
 }
 
 /**
@@ -127,8 +161,7 @@ function closeLatexMath(text: string): string {
   let open: {at: number; closer: string} | undefined
   for (const match of masked.matchAll(/\\([()[\]])/g)) {
     const sign = match[1]!
-    const lineStart = /(?:^|\n)[ \t>]*$/.test(masked.slice(0, match.index))
-    if (!open && (sign === '(' || (sign === '[' && lineStart))) open = {at: match.index, closer: sign === '(' ? '\\)' : '\\]'}
+    if (!open && (sign === '(' || (sign === '[' && atLineStart(masked, match.index)))) open = {at: match.index, closer: sign === '(' ? '\\)' : '\\]'}
     else if (open && (sign === ')' || sign === ']') && open.closer.endsWith(sign)) open = undefined
   }
   if (!open) return text
@@ -136,6 +169,12 @@ function closeLatexMath(text: string): string {
   const inside = healTex(text.slice(at + 2))
   if (inside.trim() === '') return text.slice(0, at)
   return text.slice(0, at + 2) + inside + ' ' + open.closer
+}
+
+/** Whether only white space and quote marks stand before `at` on its line: read back from `at`, which stops at the first other character. */
+function atLineStart(text: string, at: number): boolean {
+  for (let index = at - 1; index >= 0 && text[index] !== '\n'; index--) if (!' \t>'.includes(text[index]!)) return false
+  return true
 }
 
 /**

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import {delimiterRuns, hostileInputs} from '../../fixtures/hostile.ts'
 import {healTail} from '../../../workers/incremental/heal.ts'
 import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
@@ -113,5 +114,29 @@ describe('healing the tail of a stream', () => {
     const final = await client.update(text)
     expect(final.html).toContain('[^2]')
     expect(final.html).toBe(await fullHtml(text))
+  })
+
+  it('should heal a hostile reply of 512 KB in a small part of the watchdog bound', () => {
+    // A healed reply is healed again on every append: each time must stay
+    // far under the app's watchdog (10 s a render), whatever the text.
+    const size = 512 * 1024
+    const texts: [string, string][] = [
+      ...hostileInputs.map(({name, markdown}): [string, string] => [name, markdown()]),
+      ...delimiterRuns.map(({name, markdown}): [string, string] => [name, markdown(size)]),
+      // A quote of empty lines, then a formula still open; escaped brackets; open ones.
+      ['quote of empty lines', `> a\n${'>\n'.repeat(size / 2)}> $\\frac{x`],
+      ['escaped brackets', '[\\['.repeat(size / 3)],
+      ['open link brackets', `${'['.repeat(size)}x${'](y)'.repeat(1000)}`],
+    ]
+    for (const [name, text] of texts) {
+      const started = process.cpuUsage()
+      healTail(text)
+      const used = process.cpuUsage(started)
+      expect((used.user + used.system) / 1000, name).toBeLessThan(1000)
+    }
+  })
+
+  it('should still heal an open link in text with a few hundred brackets', () => {
+    expect(healTail(`${'[a] '.repeat(200)}see [the link](https://ex`)).toBe(`${'[a] '.repeat(200)}see the link`)
   })
 })
