@@ -8,7 +8,6 @@ import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
 import {contextPrefix, prefixDefinitions, renderBlock} from '../../../workers/incremental/render-block.ts'
-import {clearCaches} from '../../../workers/plugins/lru.ts'
 import {expectPipelineRender, html} from './block-texts.ts'
 
 /** Inline formulas as model replies hold them. */
@@ -365,23 +364,6 @@ describe('rendering a block without the pipeline', () => {
     expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
-  })
-
-  it('typesets a formula never seen before as the pipeline does, and leaves one KaTeX rejects to the pipeline', async () => {
-    const lines = [...formulas, '$\\sqrt{a^2 + b^2}$', '$e^{i\\pi} + 1 = 0$', '$\\mathbf{v}_{k+1}$'].map((formula) => `Streams ${formula} on.`)
-    for (const line of lines) {
-      clearCaches()
-      const render = renderPlain(line)
-      expect(render, line).toBeDefined()
-      // The pipeline typesets it afresh, not from what the short way kept.
-      clearCaches()
-      await expectPipelineRender(render!, line)
-    }
-    for (const line of ['Streams $\\frac{x$ on.', 'Streams $\\notacommand$ on.', 'Streams $\\begin{matrix} a$ on.']) {
-      clearCaches()
-      expect(renderPlain(line), line).toBeUndefined()
-      expect((await renderBlock(line, '', false)).messages.length, line).toBeGreaterThan(0)
-    }
   })
 
   it('renders a list of one-line items without the pipeline only when the pipeline gives the same', async () => {
