@@ -5,7 +5,7 @@
  */
 import {useAtom, useAtomValue, useStore} from 'jotai'
 import {useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent} from 'react'
-import {activeConversationIdAtom, composerTextAtom, sendErrorAtom, streamingReplyAtom} from '../state/chat.ts'
+import {activeConversationIdAtom, composerTextAtom, sendErrorAtom, streamingReplyIdAtom} from '../state/chat.ts'
 import {sendMessage, stopReply} from './chat-actions.ts'
 import {SendIcon, StopIcon, WarningIcon} from './chat-icons.tsx'
 import {TokenForm} from './TokenForm.tsx'
@@ -14,7 +14,7 @@ import {TokenForm} from './TokenForm.tsx'
 export function Composer() {
   const store = useStore()
   const [text, setText] = useAtom(composerTextAtom)
-  const streaming = useAtomValue(streamingReplyAtom)
+  const streaming = useAtomValue(streamingReplyIdAtom)
   const conversationId = useAtomValue(activeConversationIdAtom)
   const input = useRef<HTMLTextAreaElement>(null)
 
@@ -55,7 +55,7 @@ export function Composer() {
           onKeyDown={onKeyDown}
         />
         {streaming ? (
-          <button type="button" className="composer-button stop" aria-label="Stop" title="Stop the reply" onClick={() => stopReply(streaming.id)}>
+          <button type="button" className="composer-button stop" aria-label="Stop" title="Stop the reply" onClick={() => stopReply(streaming)}>
             <StopIcon />
           </button>
         ) : (

@@ -1,6 +1,6 @@
 /** The conversations: open one, start a new chat, rename, delete. */
-import {useAtomValue, useStore} from 'jotai'
-import {useState} from 'react'
+import {atom, useAtomValue, useStore} from 'jotai'
+import {useMemo, useState} from 'react'
 import {activeConversationIdAtom, chatMessagesAtom, conversationsAtom, type Conversation} from '../state/chat.ts'
 import {PencilIcon, TrashIcon} from '../ui/icons.tsx'
 import {deleteChat, newChat, openConversation, renameChat} from './chat-actions.ts'
@@ -31,7 +31,12 @@ export function ConversationList() {
 
 function ConversationItem({conversation, active}: {conversation: Conversation; active: boolean}) {
   const store = useStore()
-  const streaming = useAtomValue(chatMessagesAtom)[conversation.id]?.some((message) => message.status === 'streaming') ?? false
+  // A yes or no, so that a chunk of a streaming reply renders no item again.
+  const streamingAtom = useMemo(
+    () => atom((get) => get(chatMessagesAtom)[conversation.id]?.some((message) => message.status === 'streaming') ?? false),
+    [conversation.id],
+  )
+  const streaming = useAtomValue(streamingAtom)
   const [draft, setDraft] = useState<string | undefined>(undefined)
   const {id, title} = conversation
 

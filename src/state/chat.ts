@@ -68,8 +68,12 @@ export const activeMessagesAtom = atom((get) => {
   return id === undefined ? noMessages : (get(chatMessagesAtom)[id] ?? noMessages)
 })
 
-/** The open conversation's reply that is streaming, if any. */
-export const streamingReplyAtom = atom((get) => get(activeMessagesAtom).find((message) => message.status === 'streaming'))
+/**
+ * The id of the open conversation's reply that is streaming, if any: an id,
+ * not the message, so that what reads it renders again when a reply starts
+ * or ends, not on every chunk of its text.
+ */
+export const streamingReplyIdAtom = atom((get) => get(activeMessagesAtom).find((message) => message.status === 'streaming')?.id)
 
 /** The draft key of a conversation: `''` stands for a new chat. */
 export const draftKey = (conversationId: string | undefined) => conversationId ?? ''

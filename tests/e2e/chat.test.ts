@@ -126,6 +126,9 @@ describe('replies', () => {
     expect(await page.locator('[data-role="user"] .message-plain').count()).toBe(0)
     await page.waitForSelector(`${lastAssistant}[data-status="streaming"]`)
     expect(await page.locator('button[aria-label="Stop"]').count()).toBe(1)
+    // The sidebar marks the conversation whose reply streams, and only that one.
+    expect(await page.locator('.conversation-streaming').count()).toBe(1)
+    expect(await page.locator('.conversation.active .conversation-streaming').count()).toBe(1)
 
     // While it streams: the text grows, the first block is never re-created.
     await page.waitForSelector(`${lastAssistant}:not([data-status="streaming"])`)
@@ -148,6 +151,7 @@ describe('replies', () => {
     expect(await page.textContent(`${lastAssistant} .markdown-body p em`)).toMatch(/^Offline demo model/)
     expect(await page.locator(`${lastAssistant} .katex-display`).count()).toBeGreaterThan(2)
     expect(await page.locator('button[aria-label="Send"]').count()).toBe(1)
+    expect(await page.locator('.conversation-streaming').count()).toBe(0)
   })
 
   it('should end with the HTML the render CLI produces for the same text', async () => {
