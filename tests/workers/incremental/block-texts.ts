@@ -9,6 +9,9 @@ import {expect} from 'vitest'
 import {createNumbering, numberReferences, patchReferences} from '../../../workers/incremental/footnotes.ts'
 import {renderBlock, type BlockRender} from '../../../workers/incremental/render-block.ts'
 
+/** Inline formulas as model replies hold them. */
+export const formulas = ['$x$', '$a^2 + b^2$', '$\\alpha_i = \\frac{x_i}{\\sum_j x_j}$', '$O(n \\log n)$', '$\\mathbb{E}[X] = \\mu$', '$a`b$', '$<b>$']
+
 export const texts = [
   'Plain words that go on and on for a while, then stop.',
   'Some *emphasis* and **strong** then more words after it and a few more.',

@@ -118,7 +118,7 @@ describe('healing the tail of a stream', () => {
 
   it('should heal a hostile reply of 512 KB in a small part of the watchdog bound', () => {
     // A healed reply is healed again on every append: each time must stay
-    // far under the app's watchdog (10 s a render), whatever the text.
+    // far under the bound of the app's watchdog for a render, whatever the text.
     const size = 512 * 1024
     const texts: [string, string][] = [
       ...hostileInputs.map(({name, markdown}): [string, string] => [name, markdown()]),

@@ -8,10 +8,7 @@ import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
 import {contextPrefix, prefixDefinitions, renderBlock} from '../../../workers/incremental/render-block.ts'
-import {expectPipelineRender, html} from './block-texts.ts'
-
-/** Inline formulas as model replies hold them. */
-const formulas = ['$x$', '$a^2 + b^2$', '$\\alpha_i = \\frac{x_i}{\\sum_j x_j}$', '$O(n \\log n)$', '$\\mathbb{E}[X] = \\mu$', '$a`b$', '$<b>$']
+import {expectPipelineRender, formulas, html} from './block-texts.ts'
 
 describe('rendering a block without the pipeline', () => {
   it('renders a plain line without the pipeline only when the pipeline gives the same', async () => {

@@ -7,21 +7,10 @@ import {describe, expect, it} from 'vitest'
 import {renderPlain} from '../../../workers/incremental/plain-block.ts'
 import {renderBlock} from '../../../workers/incremental/render-block.ts'
 import {clearCaches} from '../../../workers/plugins/lru.ts'
-import {expectPipelineRender} from './block-texts.ts'
+import {formulas as blockFormulas, expectPipelineRender} from './block-texts.ts'
 
-/** Inline formulas as model replies hold them. */
-const formulas = [
-  '$x$',
-  '$a^2 + b^2$',
-  '$\\alpha_i = \\frac{x_i}{\\sum_j x_j}$',
-  '$O(n \\log n)$',
-  '$\\mathbb{E}[X] = \\mu$',
-  '$a`b$',
-  '$<b>$',
-  '$\\sqrt{a^2 + b^2}$',
-  '$e^{i\\pi} + 1 = 0$',
-  '$\\mathbf{v}_{k+1}$',
-]
+/** The formulas the plain-block tests use, and three more. */
+const formulas = [...blockFormulas, '$\\sqrt{a^2 + b^2}$', '$e^{i\\pi} + 1 = 0$', '$\\mathbf{v}_{k+1}$']
 
 describe('inline formulas without the pipeline', () => {
   it('typesets a formula never seen before as the pipeline does, and leaves one KaTeX rejects to the pipeline', async () => {
