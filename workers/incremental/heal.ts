@@ -12,6 +12,7 @@
 import remend from 'remend'
 import {frontMatterOf} from '../plugins/remark-front-matter.ts'
 import {healTex} from './heal-tex.ts'
+import {startsWithText} from '../../shared/text-change.ts'
 
 const pipeRow = /^ {0,3}\|/
 const delimiterRow = /^ {0,3}\|?(?: *:?-+:? *\|)+ *:?-*:? *$/
@@ -19,15 +20,44 @@ const partialDelimiter = /^ {0,3}\|?[ :|-]*$/
 /** A line that may open or close fenced code, after any quote marks and indentation: the fence, then the rest of the line. */
 const fenceLine = /^[ \t>]*(`{3,}|~{3,})(.*)$/gm
 
+/** The text healed last, and whether it healed as itself, perhaps but for the spaces it ends with (which healing trims outside code). */
+let last: {text: string; atStart: boolean; itself: boolean} | undefined
+
 /**
  * `text` with its incomplete end completed or held back, for display.
  * `atStart`: the text starts the document, so it may open front matter.
  */
 export function healTail(text: string, atStart = false): string {
+  const healed = last?.itself === true && last.atStart === atStart && addsWords(last.text, text) ? text : healNow(text, atStart)
+  last = {text, atStart, itself: healed === text || healed === withoutEndSpaces(text)}
+  return healed
+}
+
+/** Words, spaces and the marks that end a sentence's parts (none of them opens or closes markup), ending with no space. */
+const words = /^[\p{L}\p{N} .,]*[\p{L}\p{N}.,]$/u
+const wordEnd = /[\p{L}\p{N}.,] *$/u
+
+/**
+ * Whether `text` is `before` with words added, after a word: nothing it
+ * adds can open or close markup, nor make a mark before it start to, so
+ * if nothing in `before` was left open, nothing in `text` is. A stream
+ * of prose heals most appends this way, without reading the block again.
+ */
+function addsWords(before: string, text: string): boolean {
+  return text.length > before.length && wordEnd.test(before.slice(-64)) && words.test(text.slice(before.length)) && startsWithText(text, before)
+}
+
+function withoutEndSpaces(text: string): string {
+  let end = text.length
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--
+  return text.slice(0, end)
+}
+
+function healNow(text: string, atStart: boolean): string {
   if (atStart && /^---[ \t]*\r?\n/.test(text)) {
     // Front matter is YAML, not markdown: only the text after it is healed.
     const matter = frontMatterOf(text)
-    if (matter) return text.slice(0, matter.end) + healTail(text.slice(matter.end))
+    if (matter) return text.slice(0, matter.end) + healNow(text.slice(matter.end), false)
     // Its first key still arriving: hold it back; a key in: close it.
     if (/^---[ \t]*\r?\n[^\n:]*$/.test(text)) return ''
     if (/^---[ \t]*\r?\n[\w"'-][^\n]*:/.test(text)) return text.replace(/\s*$/, '\n---\n')

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {delimiterRuns, hostileInputs} from '../../fixtures/hostile.ts'
 import {healTail} from '../../../workers/incremental/heal.ts'
+import {generateReply} from '../../../shared/gen-reply.ts'
+import {generateMarkdown} from '../../../shared/gen-samples.ts'
 import {closeSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
 
@@ -139,4 +141,37 @@ describe('healing the tail of a stream', () => {
   it('should still heal an open link in text with a few hundred brackets', () => {
     expect(healTail(`${'[a] '.repeat(200)}see [the link](https://ex`)).toBe(`${'[a] '.repeat(200)}see the link`)
   })
+
+  it('should heal each text of a stream as it heals that text on its own', () => {
+    // Healing takes a shortcut when an append only adds words: it must not
+    // change what any text heals to. Each streamed text is healed as the
+    // stream's next, then again after an unrelated one (no shortcut).
+    const random = seeded(7)
+    // biome-ignore format: the pieces read best on one line
+    const pieces = ['word', 'two words', ' ', ' ', '.', ',', '*', '**', '_', '~~', '`', '$', '$$', '[', ']', '(', ')', '\\', '\n', '\n\n', '- ', '1. ', '> ', '# ', '|', ':', '!', '<b>', 'http://x.y', '```', '42', '^2', '\\frac{a}{', '}', '[^1]']
+    const texts = [
+      ...[1, 2, 3].flatMap((seed) => [generateReply(3000, seed, {footnotes: seed === 2}), generateMarkdown(3000, seed)]),
+      ...Array.from({length: 300}, () => Array.from({length: 40}, () => pieces[Math.floor(random() * pieces.length)]!).join('')),
+    ]
+    let checked = 0
+    for (const text of texts) {
+      for (let end = 1; end <= text.length; end += 1 + Math.floor(random() * 6)) {
+        const prefix = text.slice(0, end)
+        const streamed = healTail(prefix)
+        healTail('')
+        expect(streamed, JSON.stringify(prefix)).toBe(healTail(prefix))
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000)
+  })
 })
+
+/** A small seeded generator of numbers in [0, 1). */
+function seeded(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state / 2147483648
+  }
+}
