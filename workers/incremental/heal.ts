@@ -20,18 +20,37 @@ const partialDelimiter = /^ {0,3}\|?[ :|-]*$/
 /** A line that may open or close fenced code, after any quote marks and indentation: the fence, then the rest of the line. */
 const fenceLine = /^[ \t>]*(`{3,}|~{3,})(.*)$/gm
 
-/** The text healed last, and whether it healed as itself, perhaps but for the spaces it ends with (which healing trims outside code). */
-let last: {text: string; atStart: boolean; itself: boolean} | undefined
+/** The text healed last: whether it healed as itself, perhaps but for the spaces it ends with (which healing trims outside code), and whether it ends inside fenced code. */
+let last: {text: string; atStart: boolean; itself: boolean; inCode: boolean} | undefined
 
 /**
  * `text` with its incomplete end completed or held back, for display.
  * `atStart`: the text starts the document, so it may open front matter.
+ * A stream heals its text again on every append: an append that cannot
+ * change what the text before it healed to is not read with it again.
  */
 export function healTail(text: string, atStart = false): string {
-  const healed = last?.itself === true && last.atStart === atStart && addsWords(last.text, text) ? text : healNow(text, atStart)
-  last = {text, atStart, itself: healed === text || healed === withoutEndSpaces(text)}
+  const before = last?.atStart === atStart && text.length > last.text.length && startsWithText(text, last.text) ? last : undefined
+  let inCode = before?.inCode === true && staysInCode(before.text, text)
+  const words = !inCode && before?.itself === true && !before.inCode && addsWords(before.text, text)
+  const healed = inCode || words ? text : healNow(text, atStart)
+  // Words add no fence: only a text healed anew may have opened one.
+  if (!inCode && !words) inCode = healed === text && !(atStart && text.startsWith('---')) && insideOpenFence(text)
+  last = {text, atStart, itself: healed === text || healed === withoutEndSpaces(text), inCode}
   return healed
 }
+
+/**
+ * Whether `text`, `before` (which ends inside fenced code) with more added,
+ * still ends inside it: no line from `before`'s last on could be a fence.
+ */
+function staysInCode(before: string, text: string): boolean {
+  fenceStart.lastIndex = before.lastIndexOf('\n') + 1
+  return !fenceStart.test(text)
+}
+
+/** A line that starts like a fence (after any quote marks and indentation). */
+const fenceStart = /^[ \t>]*(?:`{3}|~{3})/gm
 
 /** Words, spaces and the marks that end a sentence's parts (none of them opens or closes markup), ending with no space. */
 const words = /^[\p{L}\p{N} .,]*[\p{L}\p{N}.,]$/u
@@ -44,7 +63,7 @@ const wordEnd = /[\p{L}\p{N}.,] *$/u
  * of prose heals most appends this way, without reading the block again.
  */
 function addsWords(before: string, text: string): boolean {
-  return text.length > before.length && wordEnd.test(before.slice(-64)) && words.test(text.slice(before.length)) && startsWithText(text, before)
+  return wordEnd.test(before.slice(-64)) && words.test(text.slice(before.length))
 }
 
 function withoutEndSpaces(text: string): string {
