@@ -49,11 +49,12 @@ export function renderPlain(text: string, defined = unknownDefinitions): BlockRe
 
 /**
  * A tight list of items of one line each, prose with the simplest markup
- * (see `inlineChildren`), or empty: what a list that streams in leaves to
- * render once its last item starts again (see `renderGrownList`). The same
- * kind of marker throughout, one space after it; no blank lines, so the list
- * is tight. An item's text starts with a letter or with markup (a digit or
- * a bullet would start a list of its own).
+ * (see `inlineChildren`), or empty, or a task's box then such prose: what a
+ * list that streams in leaves to render once its last item starts again
+ * (see `renderGrownList`). The same kind of marker throughout, one space
+ * after it; no blank lines, so the list is tight. An item's text starts
+ * with a letter or with markup (a digit or a bullet would start a list of
+ * its own).
  */
 export function renderPlainList(text: string): BlockRender | undefined {
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
@@ -61,18 +62,31 @@ export function renderPlainList(text: string): BlockRender | undefined {
   const first = plainItem.exec(lines[0]!)
   if (!first) return undefined
   const children: ElementContent[] = [{type: 'text', value: '\n'}]
+  let tasks = false
   for (const line of lines) {
     const item = plainItem.exec(line)
     if (!item || (item[2] ?? item[3]) !== (first[2] ?? first[3])) return undefined
     const body = (item[4] ?? '').replace(trailingWhiteSpace, '')
-    const content = body === '' ? [] : itemStart.test(body) ? inlineChildren(body) : undefined
+    const box = taskBox.exec(body)
+    const rest = box ? body.slice(box[0].length) : body
+    const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest) : undefined
     if (!content) return undefined
-    children.push({type: 'element', tagName: 'li', properties: {}, children: content}, {type: 'text', value: '\n'})
+    tasks ||= box !== null
+    children.push(box ? taskItem(box[1] !== ' ', content) : {type: 'element', tagName: 'li', properties: {}, children: content}, {type: 'text', value: '\n'})
   }
   const start = first[1] === undefined ? 1 : Number(first[1])
-  const properties = {...(start === 1 ? {} : {start}), dataLineStart: 1, dataLineEnd: lines.length}
+  const properties = {...(start === 1 ? {} : {start}), ...(tasks && {className: ['contains-task-list']}), dataLineStart: 1, dataLineEnd: lines.length}
   const list: Element = {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
   return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+}
+
+/** A task's box, then a space and the item's text (without it, the box is text). */
+const taskBox = /^\[([ xX])\] (?=\S)/
+
+/** A task list item as remark-gfm and remark-rehype make it. */
+function taskItem(checked: boolean, content: ElementContent[]): Element {
+  const box: Element = {type: 'element', tagName: 'input', properties: {type: 'checkbox', checked, disabled: true}, children: []}
+  return {type: 'element', tagName: 'li', properties: {className: ['task-list-item']}, children: [box, {type: 'text', value: ' '}, ...content]}
 }
 
 /**

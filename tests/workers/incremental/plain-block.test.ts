@@ -395,7 +395,17 @@ describe('rendering a block without the pipeline', () => {
     ]
     const markers = ['-', '-', '*', '+', '1.', '2.', '1)', '10.', '0.', '1234567890.']
     const text = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...texts.slice(0, 7))}, {weight: 2, arbitrary: fc.constantFrom(...texts)})
-    const line = fc.tuple(fc.constantFrom(...markers), fc.constantFrom(' ', ' ', ' ', ' ', ' ', '  ', '', '\t'), text, fc.constantFrom('', '', ' ', '  '))
+    // A task's box, or a look-alike, before some items' text.
+    const box = fc.oneof(
+      {weight: 4, arbitrary: fc.constant('')},
+      {weight: 1, arbitrary: fc.constantFrom('[ ] ', '[x] ', '[X] ', '[ ]', '[ ]  ', '[y] ', '[ ]\t', '[x]x ')},
+    )
+    const line = fc.tuple(
+      fc.constantFrom(...markers),
+      fc.constantFrom(' ', ' ', ' ', ' ', ' ', '  ', '', '\t'),
+      fc.tuple(box, text).map(([b, t]) => b + t),
+      fc.constantFrom('', '', ' ', '  '),
+    )
     const same = fc.constantFrom(true, true, true, true, false)
     const list = fc
       .tuple(
@@ -406,18 +416,22 @@ describe('rendering a block without the pipeline', () => {
       .map(([marker, lines, end]) => lines.map(([same, [other, gap, text, trailing]]) => (same ? marker : other) + gap + text + trailing).join('\n') + end)
     let short = 0
     let ordered = 0
+    let tasks = 0
     await fc.assert(
       fc.asyncProperty(list, async (text) => {
         const render = renderPlainList(text)
         if (!render) return
         short++
         if (/^\d/.test(text)) ordered++
+        if (toHtml(render.nodes).includes('checkbox')) tasks++
         await expectPipelineRender(render, text)
       }),
       {numRuns: 4000},
     )
-    // 300-380 taken, 150-220 of them ordered, in thirty runs of 4,000.
+    // A run takes a few hundred lists, about half of them ordered and one in six with a task's box:
+    // the bounds leave room for chance.
     expect(short).toBeGreaterThan(200)
     expect(ordered).toBeGreaterThan(100)
+    expect(tasks).toBeGreaterThan(20)
   })
 })
