@@ -49,35 +49,63 @@ export function renderPlain(text: string, defined = unknownDefinitions): BlockRe
 
 /**
  * A tight list of items of one line each, prose with the simplest markup
- * (see `inlineChildren`), or empty, or a task's box then such prose: what a
- * list that streams in leaves to render once its last item starts again
- * (see `renderGrownList`). The same kind of marker throughout, one space
- * after it; no blank lines, so the list is tight. An item's text starts
- * with a letter or with markup (a digit or a bullet would start a list of
- * its own).
+ * (see `inlineChildren`), or empty, or a task's box then such prose, each
+ * perhaps with such a list nested under it (one level): what a list that
+ * streams in leaves to render once its last item starts again (see
+ * `renderGrownList`). The same kind of marker throughout, one space after
+ * it; no blank lines, so the list is tight. An item's text starts with a
+ * letter or with markup (a digit or a bullet would start a list of its own).
  */
 export function renderPlainList(text: string): BlockRender | undefined {
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const lines = text.replace(trailingWhiteSpace, '').split('\n')
+  const list = plainList(lines, false)
+  if (!list) return undefined
+  list.properties = {...list.properties, dataLineStart: 1, dataLineEnd: lines.length}
+  return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+}
+
+/**
+ * The list of `lines`, each an item or, under an item, a line of the list
+ * nested in it: indented to the item's text, no more. A nested list starts
+ * with an item that has text, and an ordered one at 1: it interrupts the
+ * item's paragraph, which only such an item can.
+ */
+function plainList(lines: readonly string[], nested: boolean): Element | undefined {
   const first = plainItem.exec(lines[0]!)
-  if (!first) return undefined
-  const children: ElementContent[] = [{type: 'text', value: '\n'}]
+  if (!first || (nested && (!first[4]?.trim() || (first[1] !== undefined && first[1] !== '1')))) return undefined
+  const children: ElementContent[] = [newline()]
   let tasks = false
-  for (const line of lines) {
-    const item = plainItem.exec(line)
+  for (let at = 0; at < lines.length; ) {
+    const item = plainItem.exec(lines[at]!)
     if (!item || (item[2] ?? item[3]) !== (first[2] ?? first[3])) return undefined
-    const body = (item[4] ?? '').replace(trailingWhiteSpace, '')
-    const box = taskBox.exec(body)
-    const rest = box ? body.slice(box[0].length) : body
-    const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest) : undefined
-    if (!content) return undefined
-    tasks ||= box !== null
-    children.push(box ? taskItem(box[1] !== ' ', content) : {type: 'element', tagName: 'li', properties: {}, children: content}, {type: 'text', value: '\n'})
+    const li = plainListItem((item[4] ?? '').replace(trailingWhiteSpace, ''))
+    if (!li) return undefined
+    const indent = ' '.repeat((item[1]?.length ?? 0) + 2)
+    let end = at + 1
+    while (end < lines.length && lines[end]!.startsWith(indent)) end++
+    if (end > at + 1) {
+      const under = lines.slice(at + 1, end).map((line) => line.slice(indent.length))
+      const inner = nested || li.children.length === 0 ? undefined : plainList(under, true)
+      if (!inner) return undefined
+      li.children.push(newline(), inner, newline())
+    }
+    tasks ||= li.tagName === 'li' && li.properties.className !== undefined
+    children.push(li, newline())
+    at = end
   }
   const start = first[1] === undefined ? 1 : Number(first[1])
-  const properties = {...(start === 1 ? {} : {start}), ...(tasks && {className: ['contains-task-list']}), dataLineStart: 1, dataLineEnd: lines.length}
-  const list: Element = {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
-  return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+  const properties = {...(start === 1 ? {} : {start}), ...(tasks && {className: ['contains-task-list']})}
+  return {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
+}
+
+/** The `<li>` of an item's text, a task's box perhaps first. */
+function plainListItem(body: string): Element | undefined {
+  const box = taskBox.exec(body)
+  const rest = box ? body.slice(box[0].length) : body
+  const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest) : undefined
+  if (!content) return undefined
+  return box ? taskItem(box[1] !== ' ', content) : {type: 'element', tagName: 'li', properties: {}, children: content}
 }
 
 /** A task's box, then a space and the item's text (without it, the box is text). */

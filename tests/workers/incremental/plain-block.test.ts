@@ -400,7 +400,10 @@ describe('rendering a block without the pipeline', () => {
       {weight: 4, arbitrary: fc.constant('')},
       {weight: 1, arbitrary: fc.constantFrom('[ ] ', '[x] ', '[X] ', '[ ]', '[ ]  ', '[y] ', '[ ]\t', '[x]x ')},
     )
+    // Some lines indented, as items of a nested list or look-alikes.
+    const indent = fc.oneof({weight: 2, arbitrary: fc.constant('')}, {weight: 1, arbitrary: fc.constantFrom(' ', '  ', '  ', '  ', '   ', '   ', '    ', '\t')})
     const line = fc.tuple(
+      indent,
       fc.constantFrom(...markers),
       fc.constantFrom(' ', ' ', ' ', ' ', ' ', '  ', '', '\t'),
       fc.tuple(box, text).map(([b, t]) => b + t),
@@ -413,10 +416,16 @@ describe('rendering a block without the pipeline', () => {
         fc.array(fc.tuple(same, line), {minLength: 1, maxLength: 5}),
         fc.constantFrom('', '', '', '\n', '\n\n', '\n  - nested', '\ncontinued', '\n\n- loose'),
       )
-      .map(([marker, lines, end]) => lines.map(([same, [other, gap, text, trailing]]) => (same ? marker : other) + gap + text + trailing).join('\n') + end)
+      .map(
+        ([marker, lines, end]) =>
+          lines
+            .map(([same, [indent, other, gap, text, trailing]], index) => (index > 0 ? indent : '') + (same ? marker : other) + gap + text + trailing)
+            .join('\n') + end,
+      )
     let short = 0
     let ordered = 0
     let tasks = 0
+    let nested = 0
     await fc.assert(
       fc.asyncProperty(list, async (text) => {
         const render = renderPlainList(text)
@@ -424,14 +433,16 @@ describe('rendering a block without the pipeline', () => {
         short++
         if (/^\d/.test(text)) ordered++
         if (toHtml(render.nodes).includes('checkbox')) tasks++
+        if (toHtml(render.nodes).match(/<[uo]l/g)!.length > 1) nested++
         await expectPipelineRender(render, text)
       }),
       {numRuns: 4000},
     )
-    // A run takes a few hundred lists, about half of them ordered and one in six with a task's box:
-    // the bounds leave room for chance.
+    // A run takes a few hundred lists, about half of them ordered, one in six with a task's box
+    // and one in ten with a nested list: the bounds leave room for chance.
     expect(short).toBeGreaterThan(200)
     expect(ordered).toBeGreaterThan(100)
     expect(tasks).toBeGreaterThan(20)
+    expect(nested).toBeGreaterThan(10)
   })
 })
