@@ -222,9 +222,10 @@ const literal = String.raw`[^\s\x60|\0]`
 /**
  * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
  * either dollar, and no backslash before the closing one (which would
- * escape it).
+ * escape it). On one line: the lines after the first could start blocks
+ * (a setext underline, a table) that the formula would not take in.
  */
-const tex = String.raw`[^\s$\\]|[^\s$][^$]*[^\s$\\]`
+const tex = String.raw`[^\s$\\]|[^\s$][^$\n\r]*[^\s$\\]`
 const markup = new RegExp(
   String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|\[\^(?<ref>[A-Za-z0-9_-]+)\]|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
   'uy',

@@ -52,6 +52,8 @@ describe('rendering a block without the pipeline', () => {
       '## Heading\n\n',
       '## Heading\nLazy line',
       '## A www.example.com heading',
+      // A formula over lines that are blocks of their own: a setext underline, a table.
+      'Start $x\n  - \n| a | b |\n|---|---|\n| c *$',
     ]
     let plain = 0
     for (const line of lines) {
