@@ -31,11 +31,11 @@ let last: {text: string; atStart: boolean; itself: boolean; inCode: boolean} | u
  */
 export function healTail(text: string, atStart = false): string {
   const before = last?.atStart === atStart && text.length > last.text.length && startsWithText(text, last.text) ? last : undefined
-  let inCode = before?.inCode === true && staysInCode(before.text, text)
-  const words = !inCode && before?.itself === true && !before.inCode && addsWords(before.text, text)
-  const healed = inCode || words ? text : healNow(text, atStart)
-  // Words add no fence: only a text healed anew may have opened one.
-  if (!inCode && !words) inCode = healed === text && !(atStart && text.startsWith('---')) && insideOpenFence(text)
+  const stillCode = before?.inCode === true && staysInCode(before.text, text)
+  const onlyWords = before?.itself === true && !before.inCode && addsWords(before.text, text)
+  const healed = stillCode || onlyWords ? text : healNow(text, atStart)
+  // Words open no fence: only a text healed anew may end inside one.
+  const inCode = stillCode || (!onlyWords && healed === text && !(atStart && text.startsWith('---')) && insideOpenFence(text))
   last = {text, atStart, itself: healed === text || healed === withoutEndSpaces(text), inCode}
   return healed
 }
@@ -53,7 +53,7 @@ function staysInCode(before: string, text: string): boolean {
 const fenceStart = /^[ \t>]*(?:`{3}|~{3})/gm
 
 /** Words, spaces and the marks that end a sentence's parts (none of them opens or closes markup), ending with no space. */
-const words = /^[\p{L}\p{N} .,]*[\p{L}\p{N}.,]$/u
+const wordsOnly = /^[\p{L}\p{N} .,]*[\p{L}\p{N}.,]$/u
 const wordEnd = /[\p{L}\p{N}.,] *$/u
 
 /**
@@ -63,7 +63,7 @@ const wordEnd = /[\p{L}\p{N}.,] *$/u
  * of prose heals most appends this way, without reading the block again.
  */
 function addsWords(before: string, text: string): boolean {
-  return wordEnd.test(before.slice(-64)) && words.test(text.slice(before.length))
+  return wordEnd.test(before.slice(-64)) && wordsOnly.test(text.slice(before.length))
 }
 
 function withoutEndSpaces(text: string): string {
@@ -72,6 +72,7 @@ function withoutEndSpaces(text: string): string {
   return text.slice(0, end)
 }
 
+/** `text` healed, read whole. */
 function healNow(text: string, atStart: boolean): string {
   if (atStart && /^---[ \t]*\r?\n/.test(text)) {
     // Front matter is YAML, not markdown: only the text after it is healed.

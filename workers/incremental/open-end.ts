@@ -20,7 +20,7 @@ export interface OpenEnd {
 export const prose = String.raw`[\p{L}\p{N},.;:'"?()/-]`
 /** An opener followed only by prose, or a footnote's label still arriving: nothing after it could close it. */
 const openerThenProse = new RegExp(String.raw`(?:(?:\*\*?|~~?|\x60|\[|\$)(?:${prose}+(?: +${prose}+)*)?|${prose}*\[\^[\p{L}\p{N}_-]*)$`, 'uy')
-/** Text that could start an autolink (see plain-block.ts). */
+/** Text that could start an autolink (see plain-inline.ts). */
 export const autolinkStart = /www|http/i
 /** An address still arriving, before anything GFM could link: `h` to `https://`, or `www` without its dot. */
 export const partialAddress = /^(?:h(?:t(?:t(?:p(?:s?(?::(?:\/\/?)?)?)?)?)?)?|w{1,3})$/

@@ -7,14 +7,12 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {oneLineFootnote} from './context.ts'
-import {unknownDefinitions, type BlockRender, type PrefixDefinitions} from './render-block.ts'
-import {footnoteSafeId, normalizeLabel} from './context.ts'
-import {refElementId, referenceElement} from './footnote-ids.ts'
+import {unknownDefinitions, type BlockRender} from './render-block.ts'
 import type {FootnoteRef} from './footnotes.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
-import {inlineMath} from '../plugins/rehype-katex-cache.ts'
-import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './open-end.ts'
+import {autolinkStart, prose} from './open-end.ts'
+import {inlineChildren} from './plain-inline.ts'
 
 /**
  * A block that renders without the pipeline: a paragraph of one line, or an
@@ -90,7 +88,7 @@ function plainList(lines: readonly string[], nested: boolean): Element | undefin
       if (!inner) return undefined
       li.children.push(newline(), inner, newline())
     }
-    tasks ||= li.tagName === 'li' && li.properties.className !== undefined
+    tasks ||= li.properties.className !== undefined
     children.push(li, newline())
     at = end
   }
@@ -192,129 +190,12 @@ const plainItem = /^(?:(\d{1,9})([.)])|([-*+]))(?: (.*))?$/
 const itemStart = /^[\p{L}*~\x60[]/u
 
 /**
- * Prose (see open-end.ts), with nothing that could start an autolink
- * (`www`, `http`; no `@`). A paragraph starts with a letter or a mark (`1. a` is a
- * list); a heading's text may start with a digit (`## 2. Setup`), and a
- * heading is one line whatever follows it.
+ * A paragraph starts with a letter or a mark (`1. a` is a list); a
+ * heading's text may start with a digit (`## 2. Setup`), and a heading is
+ * one line whatever follows it.
  */
-const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
 const paragraphStart = /^[\p{L}*_~`$[!(]/u
 /** What a line starting with a mark may be instead of a paragraph: a list item, a rule, a fence, display math, a definition. */
 const blockStart = /^(?:[*+-](?:[ \t]|$)|([*_-])[ \t]*(?:\1[ \t]*){2,}$|`{3}|~{3}|\$\$|\[[^\]]*\]:)/
 const plainHeading = new RegExp(String.raw`^(#{1,6}) +([\p{L}\p{N}](?:${prose}| )*)$`, 'u')
 const trailingWhiteSpace = /[ \t\n]+$/
-
-/**
- * Inline markup that renders the same wherever it stands in prose: a word
- * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
- * address, a bare http(s) address (`bareUrl`), a formula (`tex`) that
- * KaTeX typesets without an error, each after a space and followed by a
- * space or the end, at most one mark of punctuation between. Inside the
- * delimiters, only letters and digits and single spaces, so each opener
- * can only open and each closer only close (CommonMark's flanking rules),
- * and nothing inside is markup or an autolink. A code span, which starts
- * here, takes in what would be markup outside it; it holds no spaces at
- * its ends (which the parser strips), no pipe (which ends a table's cell
- * even inside code) and no NUL (which the parser replaces). A link's text
- * is followed by its address, so it is never a reference.
- */
-const literal = String.raw`[^\s\x60|\0]`
-/**
- * Inline math as GitHub reads it (remark-math-strict.ts): no space inside
- * either dollar, and no backslash before the closing one (which would
- * escape it). On one line: the lines after the first could start blocks
- * (a setext underline, a table) that the formula would not take in.
- */
-const tex = String.raw`[^\s$\\]|[^\s$][^$\n\r]*[^\s$\\]`
-const markup = new RegExp(
-  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|\[\^(?<ref>[A-Za-z0-9_-]+)\]|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
-  'uy',
-)
-const spaces = / +/y
-
-/**
- * The HAST children of a paragraph of `body` (one line, trailing white space
- * removed) when it is plain words, spaces and the markup above; else
- * `undefined`. Text between elements is one text node, as the parser makes it.
- * Markup left open at the end (see open-end.ts) may start `body` only
- * where no block can start (`openAtStart`).
- */
-function inlineChildren(body: string, openAtStart = false, defined = unknownDefinitions, refs?: FootnoteRef[]): ElementContent[] | undefined {
-  const children: ElementContent[] = []
-  let text = ''
-  let at = 0
-  const element = (tagName: string, value: string, properties: Element['properties'] = {}): Element => ({
-    type: 'element',
-    tagName,
-    properties,
-    children: [{type: 'text', value}],
-  })
-  while (at < body.length) {
-    spaces.lastIndex = plainWord.lastIndex = markup.lastIndex = at
-    const gap = spaces.exec(body)
-    if (gap) {
-      text += gap[0]
-      at = spaces.lastIndex
-      continue
-    }
-    const word = plainWord.exec(body)
-    // An address still arriving at the end is text until GFM can link it.
-    if (word && (!autolinkStart.test(word[0]) || (plainWord.lastIndex === body.length && partialAddress.test(word[0])))) {
-      text += word[0]
-      at = plainWord.lastIndex
-      continue
-    }
-    // A word that could start an autolink is plain only as a whole bare address.
-    const found = markup.exec(body)
-    if (word && found?.groups?.url === undefined) return undefined
-    if (!found) {
-      // At the start of a list item, a bullet would start a list of its own.
-      const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, defined)
-      if (!open) return undefined
-      text += open.text
-      if (open.url !== undefined) {
-        children.push({type: 'text', value: text}, element('a', open.url, {href: open.url}))
-        text = open.after ?? ''
-      }
-      break
-    }
-    const {strong, em, del, code, text: linkText, href, ref, url, math, after} = found.groups!
-    // Typeset as the pipeline would; a formula with an error renders there, with its message.
-    const typeset = math === undefined ? undefined : inlineMath(math)
-    if (math !== undefined && !typeset) return undefined
-    // A reference to a footnote the prefix does not define is text, which the pipeline says.
-    const reference = ref === undefined ? undefined : footnoteReference(ref, defined, refs)
-    if (ref !== undefined && !reference) return undefined
-    if (text) children.push({type: 'text', value: text})
-    if (reference) children.push(reference)
-    else if (typeset) children.push(...typeset)
-    else if (strong !== undefined) children.push(element('strong', strong))
-    else if (em !== undefined) children.push(element('em', em))
-    else if (del !== undefined) children.push(element('del', del))
-    else if (code !== undefined) children.push(element('code', code))
-    else if (url !== undefined) children.push(element('a', url, {href: url}))
-    else children.push(element('a', linkText!, {href: href!}))
-    text = after ?? ''
-    at = markup.lastIndex
-  }
-  if (text) children.push({type: 'text', value: text})
-  return children
-}
-
-/**
- * The `<sup>` of a reference to footnote `label`, as remark-rehype makes it
- * in a render of this block alone (see footnote-refs.ts), added to `refs`;
- * `undefined` when the prefix does not define the footnote or `refs` is not
- * given (the caller cannot report references).
- */
-function footnoteReference(label: string, defined: PrefixDefinitions, refs: FootnoteRef[] | undefined): Element | undefined {
-  const identifier = normalizeLabel(label)
-  if (!refs || !defined.footnotes.has(identifier)) return undefined
-  const safeId = footnoteSafeId(identifier)
-  // Numbered in the order the block first cites each footnote.
-  const order = [...new Set(refs.map((ref) => ref.safeId))]
-  const number = (order.includes(safeId) ? order.indexOf(safeId) : order.length) + 1
-  const count = refs.filter((ref) => ref.safeId === safeId).length + 1
-  refs.push({safeId, id: refElementId(safeId, count)})
-  return referenceElement(safeId, count, number)
-}

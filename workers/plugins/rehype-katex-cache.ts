@@ -19,7 +19,7 @@
  * the first one's output. If the run raised messages, each copy is typeset
  * after all, so that it gets its own message, as without the cache.
  *
- * `inlineMath` serves blocks rendered without the pipeline (plain-block.ts):
+ * `inlineMath` serves blocks rendered without the pipeline (plain-inline.ts):
  * an inline formula from the cache, or typeset alone and kept.
  */
 import type {Element, ElementContent, Root} from 'hast'
