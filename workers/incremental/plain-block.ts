@@ -97,14 +97,20 @@ function plainList(lines: readonly string[], nested: boolean): Element | undefin
   return {type: 'element', tagName: first[1] === undefined ? 'ul' : 'ol', properties, children}
 }
 
-/** The `<li>` of an item's text, a task's box perhaps first. */
+/**
+ * The `<li>` of an item's text, a task's box perhaps first. Markup left
+ * open may start the text (see open-end.ts), but for asterisks alone: one
+ * starts a list of its own, two make a rule with a `*` marker.
+ */
 function plainListItem(body: string): Element | undefined {
   const box = taskBox.exec(body)
   const rest = box ? body.slice(box[0].length) : body
-  const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest) : undefined
+  const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest, box !== null || !onlyAsterisks.test(rest)) : undefined
   if (!content) return undefined
   return box ? taskItem(box[1] !== ' ', content) : {type: 'element', tagName: 'li', properties: {}, children: content}
 }
+
+const onlyAsterisks = /^\*+$/
 
 /** A task's box, then a space and the item's text (without it, the box is text). */
 const taskBox = /^\[([ xX])\] (?=\S)/
