@@ -48,7 +48,7 @@ const chunks = (process.env.BENCH_CHUNKS ?? '40,4').split(',').filter(Boolean).m
 /** The append size of the warm-up, and of the naive stream's estimate. */
 const chunk = 40
 const once = {iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0}
-/** A longer document's first stream is long enough to warm the compiler on its own (three more of 1 MB would take most of a minute). */
+/** A longer document's first stream is long enough to warm the compiler on its own, and three more of it would make the run long. */
 const againBelow = 500_000
 const rows: Record<string, Record<string, number | string>> = {}
 

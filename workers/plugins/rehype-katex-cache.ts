@@ -74,11 +74,10 @@ export function inlineMath(tex: string): readonly ElementContent[] | undefined {
   const cached = cache.get(key)
   if (cached || tex.length > maxCachedLength) return cached
   const formula: Element = {type: 'element', tagName: 'code', properties: {className: ['language-math', 'math-inline']}, children: [{type: 'text', value: tex}]}
-  const root: Root = {type: 'root', children: [formula]}
   const file = new VFile()
-  typesetInline(root, file)
+  const content = typesetAlone(formula, file, typesetInline)
   if (file.messages.length > 0) return undefined
-  const typeset = deepFreeze(root.children as ElementContent[])
+  const typeset = deepFreeze(content)
   cache.set(key, typeset, typesetBytes(key))
   return typeset
 }
