@@ -22,8 +22,9 @@ const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
  * address, a bare http(s) address (`bareUrl`), a formula (`tex`) that
  * KaTeX typesets without an error, each after a space and followed by a
- * space or the end, at most one mark of punctuation between. Inside the
- * delimiters, only letters and digits and single spaces, so each opener
+ * space, the end or a footnote reference (not a bare address, which would
+ * take the reference in), at most one mark of punctuation between. Inside
+ * the delimiters, only letters and digits and single spaces, so each opener
  * can only open and each closer only close (CommonMark's flanking rules),
  * and nothing inside is markup or an autolink. A code span, which starts
  * here, takes in what would be markup outside it; it holds no spaces at
@@ -40,7 +41,7 @@ const literal = String.raw`[^\s\x60|\0]`
  */
 const tex = String.raw`[^\s$\\]|[^\s$][^$\n\r]*[^\s$\\]`
 const markup = new RegExp(
-  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|\[\^(?<ref>[A-Za-z0-9_-]+)\]|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$)`,
+  String.raw`(?:\*\*(?<strong>${span})\*\*|\*(?<em>${span})\*|~~(?<del>${span})~~|\x60(?<code>${literal}(?:(?:${literal}| )*${literal})?)\x60|\[(?<text>${span})\]\((?<href>https?:\/\/[A-Za-z0-9][A-Za-z0-9./_-]*)\)|\[\^(?<ref>[A-Za-z0-9_-]+)\]|(?<url>${bareUrl})|\$(?<math>${tex})\$)(?<after>[.,;:?]?)(?= |$|\[\^)`,
   'uy',
 )
 const spaces = / +/y
@@ -80,6 +81,7 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
     // A word that could start an autolink is plain only as a whole bare address.
     const found = markup.exec(body)
     if (word && found?.groups?.url === undefined) return undefined
+    if (found?.groups?.url !== undefined && body[markup.lastIndex] === '[') return undefined
     if (!found) {
       // At the start of a list item, a bullet would start a list of its own.
       const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, defined)

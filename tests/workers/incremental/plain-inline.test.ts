@@ -68,6 +68,11 @@ describe('inline markup without the pipeline', () => {
       '[^1]',
       'again[^1],',
       'Note[^NOTE].',
+      // Markup then a reference, as a sentence ends with one.
+      '*em*.[^1]',
+      '`c`[^note]',
+      '$x$.[^1]',
+      '[3](https://a.b).[^1]',
     ]
     const lookalikes = [
       '**',
@@ -114,6 +119,9 @@ describe('inline markup without the pipeline', () => {
       '[^1 ]',
       '[^a b]',
       '**b**[^1]',
+      '**b**[^2]',
+      'https://a.b/c.[^1]',
+      'https://a.b[^1]',
       'www.a.b',
       'https://a.b',
       'http',
