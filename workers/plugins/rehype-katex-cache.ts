@@ -19,8 +19,9 @@
  * the first one's output. If the run raised messages, each copy is typeset
  * after all, so that it gets its own message, as without the cache.
  *
- * `inlineMath` serves blocks rendered without the pipeline (plain-inline.ts):
- * an inline formula from the cache, or typeset alone and kept.
+ * `inlineMath` and `displayMath` serve blocks rendered without the pipeline
+ * (plain-inline.ts, plain-math.ts): a formula from the cache, or typeset
+ * alone and kept.
  */
 import type {Element, ElementContent, Root} from 'hast'
 import type {KatexOptions} from 'katex'
@@ -61,7 +62,8 @@ export const katexOptions: KatexOptions = {
   output: 'htmlAndMathml',
 }
 
-const typesetInline = rehypeKatex(katexOptions)
+/** rehype-katex as the pipeline runs it: a formula's class says whether it is displayed. */
+const typesetOne = rehypeKatex(katexOptions)
 
 /**
  * The typeset nodes of the inline formula `tex`, as the pipeline puts them
@@ -75,10 +77,35 @@ export function inlineMath(tex: string): readonly ElementContent[] | undefined {
   if (cached || tex.length > maxCachedLength) return cached
   const formula: Element = {type: 'element', tagName: 'code', properties: {className: ['language-math', 'math-inline']}, children: [{type: 'text', value: tex}]}
   const file = new VFile()
-  const content = typesetAlone(formula, file, typesetInline)
+  const content = typesetAlone(formula, file, typesetOne)
   if (file.messages.length > 0) return undefined
   const typeset = deepFreeze(content)
   cache.set(key, typeset, typesetBytes(key))
+  return typeset
+}
+
+/**
+ * The typeset nodes of the display formula `tex`, as the pipeline makes
+ * them, any message KaTeX raised put in `file`: from the cache, or typeset
+ * now by rehype-katex and kept if it raised none. A formula streaming in is
+ * an error until it is whole, and the pipeline renders the error with its
+ * message: so it is here.
+ */
+export function displayMath(tex: string, file: VFile): readonly ElementContent[] {
+  const key = 'd' + tex
+  const cached = cache.get(key)
+  if (cached) return cached
+  const formula: Element = {
+    type: 'element',
+    tagName: 'code',
+    properties: {className: ['language-math', 'math-display']},
+    children: [{type: 'text', value: tex}],
+  }
+  const before = file.messages.length
+  const content = typesetAlone(formula, file, typesetOne)
+  if (file.messages.length > before) return content
+  const typeset = deepFreeze(content)
+  if (tex.length <= maxCachedLength) cache.set(key, typeset, typesetBytes(key))
   return typeset
 }
 

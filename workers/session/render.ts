@@ -10,6 +10,7 @@ import {renderGrownList, renderGrownTable} from '../incremental/grow-rows.ts'
 import {healTail} from '../incremental/heal.ts'
 import {plainWhileCompiling} from '../highlighter.ts'
 import {renderPlain} from '../incremental/plain-block.ts'
+import {renderPlainMath} from '../incremental/plain-math.ts'
 import {contextEnd, contextPrefix, onlyTopElement, prefixDefinitions, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {sameState, type ScanState} from '../incremental/block-scanner.ts'
 import {startsWithText} from '../../shared/text-change.ts'
@@ -118,7 +119,7 @@ export async function renderEntry(memo: RenderMemo, entries: readonly Entry[], i
   const pending = ahead?.get(entry)
   const render =
     grown ??
-    (want.slot ? undefined : renderPlain(want.text, prefixDefinitions(want.prefix))) ??
+    (want.slot ? undefined : (renderPlain(want.text, prefixDefinitions(want.prefix)) ?? renderPlainMath(want.text, want.last))) ??
     (await (pending && pending.text === want.text && pending.prefix === want.prefix && pending.last === want.last && !want.slot && !want.beforeContainer
       ? pending.render
       : renderBlock(want.text, want.prefix, !want.last, want.slot, want.beforeContainer)))
