@@ -116,6 +116,9 @@ const noHeadings: readonly Element[] = []
 
 function headingsIn(node: Element): readonly Element[] {
   if (isSluggable(node)) return [node]
+  // Highlighted code holds only lines of tokens. Shiki names its classes
+  // `class`; the sanitizer lets no `class` through from a document.
+  if (typeof node.properties.class === 'string') return noHeadings
   // Leaves (a token's span, a word's) are cheaper to look at than to remember.
   if (!node.children.some((child) => child.type === 'element')) return noHeadings
   let found = headingsCache.get(node)

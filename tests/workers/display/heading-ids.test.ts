@@ -2,6 +2,7 @@ import type {RootContent} from 'hast'
 import fc from 'fast-check'
 import GithubSlugger from 'github-slugger'
 import {describe, expect, it} from 'vitest'
+import {markdownToHast} from '../../../workers/pipeline.ts'
 import {headingTexts, takeBack, uniqueSlug, withHeadingIds, type SlugChange, type SlugCounts} from '../../../workers/display/heading-ids.ts'
 
 const heading = (tagName: string, text: string, properties = {}) => ({
@@ -67,6 +68,11 @@ describe('heading ids', () => {
     // A new block around the same section, with a heading after it, and one with none.
     expect(headingTexts([element('div', [kept, element('blockquote', [heading('h3', 'Two')])])])).toEqual(['One', 'Two'])
     expect(headingTexts([element('div', [element('p', [element('span', [{type: 'text', value: 'y'}])])])])).toEqual([])
+  })
+
+  it('should find a heading that raw HTML puts in a <pre>, and none in highlighted code', async () => {
+    const {hast} = await markdownToHast('<pre><h2>Raw</h2></pre>\n\n```js\n// # Not a heading\nlet x = 1\n```\n')
+    expect(headingTexts(hast.children)).toEqual(['Raw'])
   })
 
   it('should find every heading of a quote that holds a list of 200,000 of them', () => {
