@@ -97,9 +97,14 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
     // Typeset as the pipeline would; a formula with an error renders there, with its message.
     const typeset = math === undefined ? undefined : inlineMath(math)
     if (math !== undefined && !typeset) return undefined
-    // A reference to a footnote the prefix does not define is text, which the pipeline says.
     const reference = ref === undefined ? undefined : footnoteReference(ref, defined, refs)
-    if (ref !== undefined && !reference) return undefined
+    if (ref !== undefined && !reference) {
+      // A reference to a footnote the prefix does not define is text: its definition has not come yet.
+      if (!defined.known || defined.footnotes.has(normalizeLabel(ref))) return undefined
+      text += `[^${ref}]${after ?? ''}`
+      at = markup.lastIndex
+      continue
+    }
     if (text) children.push({type: 'text', value: text})
     if (reference) children.push(reference)
     else if (typeset) children.push(...typeset)

@@ -69,10 +69,12 @@ export interface PrefixDefinitions {
   links: boolean
   /** The footnotes defined, by identifier (see `normalizeLabel`). */
   footnotes: ReadonlySet<string>
+  /** The prefix is known: a reference to a footnote it does not define is text. */
+  known: boolean
 }
 
-/** When the prefix is not known: link labels may be defined, and no footnote is known to be. */
-export const unknownDefinitions: PrefixDefinitions = {links: true, footnotes: new Set()}
+/** When the prefix is not known: link labels may be defined, and no footnote is known to be, or not to be. */
+export const unknownDefinitions: PrefixDefinitions = {links: true, footnotes: new Set(), known: false}
 
 /** By prefix: a document has few, and each append asks again. */
 const definitionsByPrefix = new Map<string, PrefixDefinitions>()
@@ -83,7 +85,7 @@ export function prefixDefinitions(prefix: string): PrefixDefinitions {
   if (!found) {
     if (definitionsByPrefix.size >= 256) definitionsByPrefix.clear()
     const footnotes = new Set([...prefix.matchAll(/^\[\^([^\]\n]+)\]: \.$/gm)].map((stub) => stub[1]!))
-    definitionsByPrefix.set(prefix, (found = {links: prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`), footnotes}))
+    definitionsByPrefix.set(prefix, (found = {links: prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`), footnotes, known: true}))
   }
   return found
 }

@@ -120,6 +120,11 @@ describe('inline markup without the pipeline', () => {
       '[^a b]',
       '**b**[^1]',
       '**b**[^2]',
+      'a[^2][^1]',
+      '[^2][^note]',
+      '[^2](https://a.b)',
+      '[^2][x]',
+      '[^2]:',
       'https://a.b/c.[^1]',
       'https://a.b[^1]',
       'www.a.b',
@@ -268,6 +273,7 @@ describe('inline markup without the pipeline', () => {
     let formulaOpen = 0
     let linkOpen = 0
     let cited = 0
+    let uncited = 0
     const footnotes = contextPrefix(['1', 'note'], [])
     // The same labels defined: a bracket left open may then be a reference.
     const definingLabels = (text: string) =>
@@ -292,6 +298,8 @@ describe('inline markup without the pipeline', () => {
         const render = renderPlain(text, prefixDefinitions(''))
         if (!render) return
         short++
+        // No footnote defined: a reference is its brackets, as before its definition comes.
+        if (/\[\^\w+\]/.test(text)) uncited++
         if (/[*~`[]/.test(text)) markup++
         if (/https?:\/\/\w/.test(text)) address++
         if (html(render).includes('katex')) math++
@@ -313,6 +321,7 @@ describe('inline markup without the pipeline', () => {
     expect(math).toBeGreaterThan(100)
     expect(formulaOpen).toBeGreaterThan(50)
     expect(cited).toBeGreaterThan(70)
+    expect(uncited).toBeGreaterThan(150)
     expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
