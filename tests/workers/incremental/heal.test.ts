@@ -148,7 +148,7 @@ describe('healing the tail of a stream', () => {
     // stream's next, then again after an unrelated one (no shortcut).
     const random = seeded(7)
     // biome-ignore format: the pieces read best on one line
-    const pieces = ['word', 'two words', ' ', ' ', '.', ',', '*', '**', '_', '~~', '`', '$', '$$', '[', ']', '(', ')', '\\', '\n', '\n\n', '- ', '1. ', '> ', '# ', '|', ':', '!', '<b>', 'http://x.y', '```', '42', '^2', '\\frac{a}{', '}', '[^1]']
+    const pieces = ['word', 'two words', ' ', ' ', '.', ',', '*', '**', '_', '~~', '`', '$', '$$', '[', ']', '(', ')', '\\', '\n', '\n\n', '- ', '1. ', '> ', '# ', '|', ':', '!', '<b>', 'http://x.y', '```', '42', '^2', '\\frac{a}{', '}', '[^1]', '\\alpha', '\\begin{align', '\\text{a', '\\(', '\\[', 'x^', 'alp', 'ha', 'ed']
     const texts = [
       ...[1, 2, 3].flatMap((seed) => [generateReply(3000, seed, {footnotes: seed === 2}), generateMarkdown(3000, seed)]),
       ...Array.from({length: 300}, () => Array.from({length: 40}, () => pieces[Math.floor(random() * pieces.length)]!).join('')),
