@@ -7,7 +7,7 @@
 import type {Element, ElementContent} from 'hast'
 import {joinedBlock} from './footnote-refs.ts'
 import {renderPlain, renderPlainList} from './plain-block.ts'
-import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {countLines, onlyTopElement, prefixDefinitions, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
 import {startsWithText} from '../../shared/text-change.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 
@@ -41,7 +41,7 @@ export async function renderGrownList(previous: BlockRender, previousText: strin
   const piece = text.slice(at)
   const marker = piece.match(/^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/)
   if (!marker || markerKind(marker[0]) !== kind) return undefined
-  const render = renderPlainList(piece) ?? (await renderBlock(piece, prefix, false))
+  const render = renderPlainList(piece, prefixDefinitions(prefix)) ?? (await renderBlock(piece, prefix, false))
   const rest = render.nodes[0]
   if (render.slots !== 1 || render.nodes.length !== 1 || rest?.type !== 'element' || rest.tagName !== list.tagName || render.hasHtml || !isTight(rest))
     return undefined

@@ -7,7 +7,7 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {oneLineFootnote} from './context.ts'
-import {unknownDefinitions, type BlockRender} from './render-block.ts'
+import {unknownDefinitions, type BlockRender, type PrefixDefinitions} from './render-block.ts'
 import type {FootnoteRef} from './footnotes.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'
@@ -31,7 +31,7 @@ import {inlineChildren} from './plain-inline.ts'
 export function renderPlain(text: string, defined = unknownDefinitions): BlockRender | undefined {
   if (text.startsWith('|')) return renderPlainTable(text)
   if (text.startsWith('[^')) return renderPlainFootnote(text)
-  if (listStart.test(text)) return renderPlainList(text)
+  if (listStart.test(text)) return renderPlainList(text, defined)
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const body = text.replace(trailingWhiteSpace, '')
   const heading = plainHeading.exec(body)
@@ -54,13 +54,20 @@ export function renderPlain(text: string, defined = unknownDefinitions): BlockRe
  * it; no blank lines, so the list is tight. An item's text starts with a
  * letter or with markup (a digit or a bullet would start a list of its own).
  */
-export function renderPlainList(text: string): BlockRender | undefined {
+export function renderPlainList(text: string, defined = unknownDefinitions): BlockRender | undefined {
   if (text.includes(':') && shortcodePattern.test(text)) return undefined
   const lines = text.replace(trailingWhiteSpace, '').split('\n')
-  const list = plainList(lines, false)
+  const footnoteRefs: FootnoteRef[] = []
+  const list = plainList(lines, false, {defined, refs: footnoteRefs})
   if (!list) return undefined
   list.properties = {...list.properties, dataLineStart: 1, dataLineEnd: lines.length}
-  return {nodes: [list], slots: 1, messages: [], footnoteRefs: [], closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+  return {nodes: [list], slots: 1, messages: [], footnoteRefs, closed: true, endsWithList: true, stable: true, slotted: false, hasHtml: false}
+}
+
+/** What the prefix defines, and the footnote references cited so far, in document order. */
+interface Citing {
+  defined: PrefixDefinitions
+  refs: FootnoteRef[]
 }
 
 /**
@@ -69,7 +76,7 @@ export function renderPlainList(text: string): BlockRender | undefined {
  * with an item that has text, and an ordered one at 1: it interrupts the
  * item's paragraph, which only such an item can.
  */
-function plainList(lines: readonly string[], nested: boolean): Element | undefined {
+function plainList(lines: readonly string[], nested: boolean, citing: Citing): Element | undefined {
   const first = plainItem.exec(lines[0]!)
   if (!first || (nested && (!first[4]?.trim() || (first[1] !== undefined && first[1] !== '1')))) return undefined
   const children: ElementContent[] = [newline()]
@@ -77,14 +84,14 @@ function plainList(lines: readonly string[], nested: boolean): Element | undefin
   for (let at = 0; at < lines.length; ) {
     const item = plainItem.exec(lines[at]!)
     if (!item || (item[2] ?? item[3]) !== (first[2] ?? first[3])) return undefined
-    const li = plainListItem((item[4] ?? '').replace(trailingWhiteSpace, ''))
+    const li = plainListItem((item[4] ?? '').replace(trailingWhiteSpace, ''), citing)
     if (!li) return undefined
     const indent = ' '.repeat((item[1]?.length ?? 0) + 2)
     let end = at + 1
     while (end < lines.length && lines[end]!.startsWith(indent)) end++
     if (end > at + 1) {
       const under = lines.slice(at + 1, end).map((line) => line.slice(indent.length))
-      const inner = nested || li.children.length === 0 ? undefined : plainList(under, true)
+      const inner = nested || li.children.length === 0 ? undefined : plainList(under, true, citing)
       if (!inner) return undefined
       li.children.push(newline(), inner, newline())
     }
@@ -102,10 +109,10 @@ function plainList(lines: readonly string[], nested: boolean): Element | undefin
  * open may start the text (see open-end.ts), but for asterisks alone: one
  * starts a list of its own, two make a rule with a `*` marker.
  */
-function plainListItem(body: string): Element | undefined {
+function plainListItem(body: string, {defined, refs}: Citing): Element | undefined {
   const box = taskBox.exec(body)
   const rest = box ? body.slice(box[0].length) : body
-  const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest, box !== null || !onlyAsterisks.test(rest)) : undefined
+  const content = rest === '' ? [] : itemStart.test(rest) ? inlineChildren(rest, box !== null || !onlyAsterisks.test(rest), defined, refs) : undefined
   if (!content) return undefined
   return box ? taskItem(box[1] !== ' ', content) : {type: 'element', tagName: 'li', properties: {}, children: content}
 }

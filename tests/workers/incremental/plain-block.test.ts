@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
+import {contextPrefix, prefixDefinitions, renderBlock} from '../../../workers/incremental/render-block.ts'
 import {expectPipelineRender} from './block-texts.ts'
 
 describe('rendering a block without the pipeline', () => {
@@ -114,7 +115,13 @@ describe('rendering a block without the pipeline', () => {
       '\ta',
     ]
     const markers = ['-', '-', '*', '+', '1.', '2.', '1)', '10.', '0.', '1234567890.']
-    const text = fc.oneof({weight: 3, arbitrary: fc.constantFrom(...texts.slice(0, 7))}, {weight: 2, arbitrary: fc.constantFrom(...texts)})
+    // Footnote references (`1` and `note` defined in the prefix of the first render, `2` not) and brackets.
+    const citing = ['cited[^1] here', 'again[^1] and[^note].', 'not yet[^2] defined', '[two words] end']
+    const text = fc.oneof(
+      {weight: 3, arbitrary: fc.constantFrom(...texts.slice(0, 7))},
+      {weight: 2, arbitrary: fc.constantFrom(...texts)},
+      {weight: 1, arbitrary: fc.constantFrom(...citing)},
+    )
     // A task's box, or a look-alike, before some items' text.
     const box = fc.oneof(
       {weight: 4, arbitrary: fc.constant('')},
@@ -146,8 +153,17 @@ describe('rendering a block without the pipeline', () => {
     let ordered = 0
     let tasks = 0
     let nested = 0
+    let cited = 0
+    const footnotes = contextPrefix(['1', 'note'], [])
     await fc.assert(
       fc.asyncProperty(list, async (text) => {
+        // With footnotes defined, their references render, numbered in the block as the pipeline numbers them.
+        const withFootnotes = renderPlainList(text, prefixDefinitions(footnotes))
+        if (withFootnotes) {
+          await expectPipelineRender(withFootnotes, text, false, footnotes)
+          expect(withFootnotes.footnoteRefs).toEqual((await renderBlock(text, footnotes, false)).footnoteRefs)
+          if (withFootnotes.footnoteRefs.length > 0) cited++
+        }
         const render = renderPlainList(text)
         if (!render) return
         short++
@@ -159,10 +175,11 @@ describe('rendering a block without the pipeline', () => {
       {numRuns: 4000},
     )
     // A run takes a few hundred lists, about half of them ordered, one in six with a task's box
-    // and one in ten with a nested list: the bounds leave room for chance.
-    expect(short).toBeGreaterThan(200)
+    // and one in ten with a nested list; with footnotes defined, a few dozen cite one: the bounds leave room for chance.
+    expect(short).toBeGreaterThan(150)
     expect(ordered).toBeGreaterThan(100)
     expect(tasks).toBeGreaterThan(20)
     expect(nested).toBeGreaterThan(10)
+    expect(cited).toBeGreaterThan(15)
   })
 })
