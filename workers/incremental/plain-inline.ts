@@ -22,11 +22,11 @@ const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
  * (or words) between `**`, `*` or `~~`, a code span, a link to an http(s)
  * address, a bare http(s) address (`bareUrl`), a formula (`tex`) that
  * KaTeX typesets without an error, each after a space and followed by a
- * space, the end or a footnote reference (not a bare address, which would
- * take the reference in), at most one mark of punctuation between. Inside
- * the delimiters, only letters and digits and single spaces, so each opener
- * can only open and each closer only close (CommonMark's flanking rules),
- * and nothing inside is markup or an autolink. A code span, which starts
+ * space, the end or a footnote reference (which a bare address takes in),
+ * at most one mark of punctuation between. Inside the delimiters, only
+ * letters and digits and single spaces, so each opener can only open and
+ * each closer only close (CommonMark's flanking rules), and nothing inside
+ * is markup or an autolink. A code span, which starts
  * here, takes in what would be markup outside it; it holds no spaces at
  * its ends (which the parser strips), no pipe (which ends a table's cell
  * even inside code) and no NUL (which the parser replaces). A link's text
@@ -45,6 +45,8 @@ const markup = new RegExp(
   'uy',
 )
 const spaces = / +/y
+/** A footnote's label right after a bare address, then what may follow markup (see `markup`). */
+const labelAfterAddress = /\[\^([A-Za-z0-9]+)\]([.,;:?]?)(?= |$)/y
 
 /**
  * The HAST children of a paragraph of `body` (one line, trailing white space
@@ -81,7 +83,6 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
     // A word that could start an autolink is plain only as a whole bare address.
     const found = markup.exec(body)
     if (word && found?.groups?.url === undefined) return undefined
-    if (found?.groups?.url !== undefined && body[markup.lastIndex] === '[') return undefined
     if (!found) {
       // At the start of a list item, a bullet would start a list of its own.
       const open = at === 0 && !openAtStart ? undefined : openEnd(body, at, defined)
@@ -94,6 +95,18 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
       break
     }
     const {strong, em, del, code, text: linkText, href, ref, url, math, after} = found.groups!
+    if (url !== undefined && body[markup.lastIndex] === '[') {
+      // GFM's autolink goes on through a footnote's label after it
+      // (`https://a.b.[^7]` links `https://a.b.[^7`): the brackets cite nothing.
+      labelAfterAddress.lastIndex = markup.lastIndex
+      const label = labelAfterAddress.exec(body)
+      if (!label) return undefined
+      if (text) children.push({type: 'text', value: text})
+      children.push(element('a', `${url}${after ?? ''}[^${label[1]}`, {href: `${url}${after ?? ''}%5B%5E${label[1]}`}))
+      text = `]${label[2]}`
+      at = labelAfterAddress.lastIndex
+      continue
+    }
     // Typeset as the pipeline would; a formula with an error renders there, with its message.
     const typeset = math === undefined ? undefined : inlineMath(math)
     if (math !== undefined && !typeset) return undefined

@@ -125,8 +125,15 @@ describe('inline markup without the pipeline', () => {
       '[^2](https://a.b)',
       '[^2][x]',
       '[^2]:',
+      // A bare address takes in a footnote's label after it: the brackets cite nothing.
       'https://a.b/c.[^1]',
       'https://a.b[^1]',
+      'https://a.b/c.[^2].',
+      'https://a.b/c.[^1][^2]',
+      'https://a.b/c.[^a_]',
+      'https://a.b/c.[^note-a]',
+      'https://a.b/c.[^1]x',
+      'https://a.b/c.[^1](x)',
       'www.a.b',
       'https://a.b',
       'http',
@@ -274,6 +281,7 @@ describe('inline markup without the pipeline', () => {
     let linkOpen = 0
     let cited = 0
     let uncited = 0
+    let addressCite = 0
     const footnotes = contextPrefix(['1', 'note'], [])
     // The same labels defined: a bracket left open may then be a reference.
     const definingLabels = (text: string) =>
@@ -302,6 +310,7 @@ describe('inline markup without the pipeline', () => {
         if (/\[\^\w+\]/.test(text)) uncited++
         if (/[*~`[]/.test(text)) markup++
         if (/https?:\/\/\w/.test(text)) address++
+        if (html(render).includes('%5B%5E')) addressCite++
         if (html(render).includes('katex')) math++
         if (open) openEnd++
         if (open.startsWith('$') && open.length > 3) formulaOpen++
@@ -322,6 +331,7 @@ describe('inline markup without the pipeline', () => {
     expect(formulaOpen).toBeGreaterThan(50)
     expect(cited).toBeGreaterThan(70)
     expect(uncited).toBeGreaterThan(150)
+    expect(addressCite).toBeGreaterThan(5)
     expect(linkOpen).toBeGreaterThan(30)
     // The sample documents' sentences are such lines.
     expect(renderPlain('Stream **the render** of *cache* then `paint()` and [two words](https://example.com/queue) or ~~tree~~ state.')).toBeDefined()
