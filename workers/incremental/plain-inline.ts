@@ -26,10 +26,10 @@ const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
  * at most one mark of punctuation between. Inside the delimiters, only
  * letters and digits and single spaces, so each opener can only open and
  * each closer only close (CommonMark's flanking rules), and nothing inside
- * is markup or an autolink. A code span, which starts
- * here, takes in what would be markup outside it; it holds no spaces at
- * its ends (which the parser strips), no pipe (which ends a table's cell
- * even inside code) and no NUL (which the parser replaces). A link's text
+ * is markup or an autolink. A code span, which starts here, takes in what
+ * would be markup outside it; it holds no spaces at its ends (which the
+ * parser strips), no pipe (which ends a table's cell even inside code) and
+ * no NUL (which the parser replaces). A link's text
  * is followed by its address, so it is never a reference.
  */
 const literal = String.raw`[^\s\x60|\0]`
