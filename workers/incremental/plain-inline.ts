@@ -29,8 +29,8 @@ const plainWord = new RegExp(String.raw`${prose}+(?= |$|\[\^)`, 'uy')
  * is markup or an autolink. A code span, which starts here, takes in what
  * would be markup outside it; it holds no spaces at its ends (which the
  * parser strips), no pipe (which ends a table's cell even inside code) and
- * no NUL (which the parser replaces). A link's text
- * is followed by its address, so it is never a reference.
+ * no NUL (which the parser replaces). A link's text is followed by its
+ * address, so it is never a reference.
  */
 const literal = String.raw`[^\s\x60|\0]`
 /**
