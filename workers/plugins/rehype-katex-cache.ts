@@ -67,40 +67,36 @@ const typesetOne = rehypeKatex(katexOptions)
 
 /**
  * The typeset nodes of the inline formula `tex`, as the pipeline puts them
- * in its place: from the cache, or typeset now by rehype-katex, as remark-rehype
- * hands it the formula, and kept. `undefined` for a formula KaTeX finds an
- * error in: the pipeline renders that one, with its message.
+ * in its place (see `typesetKept`). `undefined` for a formula KaTeX finds an
+ * error in, or too long to keep: the pipeline renders that one, with its
+ * message.
  */
 export function inlineMath(tex: string): readonly ElementContent[] | undefined {
-  const key = 'i' + tex
-  const cached = cache.get(key)
-  if (cached || tex.length > maxCachedLength) return cached
-  const formula: Element = {type: 'element', tagName: 'code', properties: {className: ['language-math', 'math-inline']}, children: [{type: 'text', value: tex}]}
+  if (tex.length > maxCachedLength) return undefined
   const file = new VFile()
-  const content = typesetAlone(formula, file, typesetOne)
-  if (file.messages.length > 0) return undefined
-  const typeset = deepFreeze(content)
-  cache.set(key, typeset, typesetBytes(key))
-  return typeset
+  const content = typesetKept(tex, 'math-inline', file)
+  return file.messages.length > 0 ? undefined : content
 }
 
 /**
  * The typeset nodes of the display formula `tex`, as the pipeline makes
- * them, any message KaTeX raised put in `file`: from the cache, or typeset
- * now by rehype-katex and kept if it raised none. A formula streaming in is
- * an error until it is whole, and the pipeline renders the error with its
- * message: so it is here.
+ * them, any message KaTeX raised put in `file` (see `typesetKept`). A
+ * formula streaming in is an error until it is whole, and the pipeline
+ * renders the error with its message: so it is here.
  */
 export function displayMath(tex: string, file: VFile): readonly ElementContent[] {
-  const key = 'd' + tex
+  return typesetKept(tex, 'math-display', file)
+}
+
+/**
+ * A formula from the cache, or typeset now by rehype-katex, as remark-rehype
+ * hands it the formula, any message put in `file`; kept if it raised none.
+ */
+function typesetKept(tex: string, kind: 'math-inline' | 'math-display', file: VFile): readonly ElementContent[] {
+  const key = (kind === 'math-display' ? 'd' : 'i') + tex
   const cached = cache.get(key)
   if (cached) return cached
-  const formula: Element = {
-    type: 'element',
-    tagName: 'code',
-    properties: {className: ['language-math', 'math-display']},
-    children: [{type: 'text', value: tex}],
-  }
+  const formula: Element = {type: 'element', tagName: 'code', properties: {className: ['language-math', kind]}, children: [{type: 'text', value: tex}]}
   const before = file.messages.length
   const content = typesetAlone(formula, file, typesetOne)
   if (file.messages.length > before) return content
