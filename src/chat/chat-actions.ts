@@ -32,9 +32,6 @@ import {isPageLeaving} from './page-leaving.ts'
 
 type Store = typeof appStore
 
-/** Milliseconds between two store updates of a streaming reply's text. */
-export const textFlushDelay = 30
-
 /** Abort controllers of the replies streaming now, by message id. */
 const streams = new Map<string, AbortController>()
 
@@ -128,15 +125,13 @@ async function streamReply(
 
   const controller = new AbortController()
   streams.set(reply.id, controller)
-  // Deltas can come thousands a second; the store takes the newest text at most every `textFlushDelay` ms.
-  // A delta after a quiet spell goes in at once: a model's chunks often come further apart than that.
+  // One read of the stream can bring hundreds of deltas: they go into the
+  // store once, in a task right after them. A model's chunk is shown as soon
+  // as it comes; the render worker keeps only the newest text while it is busy.
   let latest = ''
   let timer: ReturnType<typeof setTimeout> | undefined
-  let flushedAt = -Infinity
   const flush = () => {
-    clearTimeout(timer)
     timer = undefined
-    flushedAt = performance.now()
     change((message) => withReplyText(message, latest))
   }
   let end: ReplyEnd
@@ -149,10 +144,7 @@ async function streamReply(
       onStart: ({model, offline}) => change((message) => ({...message, model, offline})),
       onText: (text) => {
         latest = text
-        if (timer !== undefined) return
-        const wait = flushedAt + textFlushDelay - performance.now()
-        if (wait <= 0) flush()
-        else timer = setTimeout(flush, wait)
+        timer ??= setTimeout(flush)
       },
     }
     end = await fetchReply(body, controller.signal, handlers, token)

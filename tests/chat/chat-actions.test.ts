@@ -1,6 +1,6 @@
 import {createStore} from 'jotai'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {regenerateReply, sendMessage, stopReply, textFlushDelay} from '../../src/chat/chat-actions.ts'
+import {regenerateReply, sendMessage, stopReply} from '../../src/chat/chat-actions.ts'
 import {activeConversationIdAtom, activeMessagesAtom, composerTextAtom, conversationsAtom, sendErrorAtom} from '../../src/state/chat.ts'
 import {replyEvents, sseStream} from './sse.ts'
 
@@ -119,15 +119,15 @@ describe('chat actions', () => {
       return sse(stream)
     })
     sendMessage(store, 'Go')
-    await vi.waitFor(() => expect(store.get(activeMessagesAtom)[1]!.text).toBe('Some words '), {timeout: 1000, interval: textFlushDelay})
+    await vi.waitFor(() => expect(store.get(activeMessagesAtom)[1]!.text).toBe('Some words '), {timeout: 1000})
     stopReply(store.get(activeMessagesAtom)[1]!.id)
     await settled(store)
     expect(store.get(activeMessagesAtom)[1]).toMatchObject({text: 'Some words ', status: 'stopped'})
   })
 
-  it('should put a delta that comes after a quiet spell in the store at once, and later ones at most every textFlushDelay ms', async () => {
-    // The flush's timer and clock are fake: nothing reaches the store by waiting.
-    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'performance']})
+  it('should put the deltas that arrive together in the store once, in a task right after them', async () => {
+    // The flush's timer is fake: nothing reaches the store until it runs.
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']})
     const store = createStore()
     const events = replyEvents(['Some ', 'words ', 'more'])
     const encoder = new TextEncoder()
@@ -135,14 +135,26 @@ describe('chat actions', () => {
     stubFetch(() => sse(new ReadableStream<Uint8Array>({start: (controller) => void (push = (chunk) => controller.enqueue(encoder.encode(chunk)))})))
     sendMessage(store, 'Go')
     const replyText = () => store.get(activeMessagesAtom)[1]?.text
+    const seen: string[] = []
+    store.sub(activeMessagesAtom, () => {
+      const text = replyText()
+      if (text !== undefined && text !== seen.at(-1)) seen.push(text)
+    })
+    const turns = async () => {
+      for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve))
+    }
     await until(() => push !== undefined)
     for (const chunk of events.slice(0, 4)) push!(chunk)
-    await until(() => replyText() === 'Some ')
+    await turns()
+    expect(replyText()).toBe('')
+    vi.advanceTimersByTime(0)
+    expect(replyText()).toBe('Some ')
     push!(events[4]!)
     push!(events[5]!)
-    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve))
+    await turns()
     expect(replyText()).toBe('Some ')
-    vi.advanceTimersByTime(textFlushDelay)
+    vi.advanceTimersByTime(0)
     expect(replyText()).toBe('Some words more')
+    expect(seen).toEqual(['', 'Some ', 'Some words more'])
   })
 })
