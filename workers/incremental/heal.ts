@@ -132,9 +132,16 @@ function healDisplayMath(text: string, healed: string): string {
   return healed.slice(0, start) + healTex(body) + formula.slice(body.length) + '$$'
 }
 
-/** An alert's marker still arriving (`> [!NO`), or alone so far, shows as quoted text: hold it back; and a shortcode still arriving (` :ta`). */
+/**
+ * An alert's marker still arriving (`> [!NO`), or alone so far, shows as
+ * quoted text: hold it back; and a shortcode still arriving (` :ta`), and a
+ * footnote reference (`[^1`), which would show as its label's text.
+ */
 function holdBackMarkers(text: string): string {
-  return text.replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1').replace(/(^|[\s(]):[+\w-]*$/, '$1')
+  return text
+    .replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1')
+    .replace(/(^|[\s(]):[+\w-]*$/, '$1')
+    .replace(/(^|[^\\])((?:\\\\)*)\[\^[^\s[\]\\]*$/, '$1$2')
 }
 
 /**

@@ -14,6 +14,9 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     ['> [!NO', ''],
     ['Intro\n\n> [!WARNING]\n', 'Intro\n\n'],
     ['Ship it :ta', 'Ship it'],
+    // A footnote reference still arriving would show its label as text.
+    ['the interface.[^2', 'the interface.'],
+    ['cited[^', 'cited'],
     ['---\ntit', ''],
     ['---\ntitle: Tr', '---\ntitle: Tr\n---\n'],
     // Inline math still arriving, when it is plainly TeX: closed, its end healed.
@@ -30,6 +33,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     'code `\\(x` here',
     '> [!NOTE]\n> Body',
     'at 10:30 and :tada:',
+    'cited[^2] here',
+    'an escaped \\[^2',
     '---\n\nA rule, then text',
     // Prices, an escaped dollar, code: not math.
     'It costs $5 and $10 for x^2',
@@ -47,17 +52,18 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
   it('should stream without raw syntax flashing and end equal to a full render', async () => {
     const text =
       '---\ntitle: Reply\ntags: [a, b]\n---\n\nThe area is \\(\\pi r^2\\) :tada: and\n\n\\[\n\\int_0^1 x\\,dx = \\frac{1}{2}\n\\]\n\n' +
-      '> [!TIP]\n> Use **both** delimiters.\n\nDone :+1:\n'
+      '> [!TIP]\n> Use **both** delimiters.\n\nDone :+1: as noted.[^note]\n\n[^note]: The note.\n'
     const id = nextSessionId()
     const client = createClient(id)
     for (let end = 2; end < text.length; end += 2) {
       const {html} = await client.update(text.slice(0, end), {heal: true})
-      // Never a delimiter, an alert marker, a shortcode or front matter as text.
-      expect(html, JSON.stringify(text.slice(0, end))).not.toMatch(/\\[([\])]|\[!|:[a-z+]+:?(?=<|$)|<hr|title:/)
+      // Never a delimiter, an alert marker, a shortcode, a footnote's label or front matter as text.
+      expect(html, JSON.stringify(text.slice(0, end))).not.toMatch(/\\[([\])]|\[!|:[a-z+]+:?(?=<|$)|\^n|<hr|title:/)
     }
     const final = await client.update(text)
     expect(final.html).toBe(await fullHtml(text))
     expect(final.html).toContain('markdown-alert-tip')
+    expect(final.html).toContain('data-footnote-ref')
     closeSession(id)
   })
 })
