@@ -17,6 +17,10 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     // A footnote reference still arriving would show its label as text.
     ['the interface.[^2', 'the interface.'],
     ['cited[^', 'cited'],
+    // An opener with nothing after it yet would show as itself.
+    ['a user **', 'a user'],
+    ['keeps `', 'keeps'],
+    ['Intro\n\n*', 'Intro\n\n'],
     ['---\ntit', ''],
     ['---\ntitle: Tr', '---\ntitle: Tr\n---\n'],
     // Inline math still arriving, when it is plainly TeX: closed, its end healed.
@@ -34,6 +38,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     '> [!NOTE]\n> Body',
     'at 10:30 and :tada:',
     'cited[^2] here',
+    'the **bold**',
+    'snake_',
     'an escaped \\[^2',
     '---\n\nA rule, then text',
     // Prices, an escaped dollar, code: not math.
