@@ -135,14 +135,16 @@ function healDisplayMath(text: string, healed: string): string {
 /**
  * What would show as raw markers at the end: an alert's marker still
  * arriving (`> [!NO`), or alone so far; a shortcode still arriving (` :ta`);
- * a footnote reference (`[^1`), which would show its label's text; and an
- * opener with nothing after it yet (` **`, `` ` ``), which nothing can close.
+ * a footnote reference (`[^1`), which would show its label's text, or a
+ * label alone on its line, most likely a definition's before its colon; and
+ * an opener with nothing after it yet (` **`, `` ` ``), which nothing can close.
  */
 function holdBackMarkers(text: string): string {
   return text
     .replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1')
     .replace(/(^|[\s(]):[+\w-]*$/, '$1')
     .replace(/(^|[^\\])((?:\\\\)*)\[\^[^\s[\]\\]*$/, '$1$2')
+    .replace(/(^|\n)\[\^[^\s[\]\\]*\]$/, '$1')
     .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+)$/, '$1')
 }
 

@@ -4,6 +4,7 @@
  * HTML elements open (its render has a slot where the section goes).
  */
 import type {RootContent} from 'hast'
+import type {BlockDefinitions, FootnoteSource} from '../incremental/context.ts'
 import type {createSectionRenderer, FootnoteSection} from '../incremental/footnote-section.ts'
 import {fillSlot, renderBlock, type BlockRender} from '../incremental/render-block.ts'
 import {linkDefinitionsFor, type Context} from './context.ts'
@@ -31,10 +32,11 @@ export async function placeSection(
   last: {text: string; prefix: string; render: BlockRender} | undefined,
   end: Before,
   context: Context,
+  footnotes: ReadonlyMap<string, FootnoteSource> = context.bySafeId,
 ): Promise<number | undefined> {
   const result = await session.section(
     end.numbering,
-    context.bySafeId,
+    footnotes,
     (source) => linkDefinitionsFor(source, context),
     () => [...context.links.values()],
   )
@@ -67,4 +69,25 @@ export async function placeSection(
   }
   placed[placed.length - 1] = {...item, nodes: cached.nodes}
   return rendered
+}
+
+/**
+ * The footnotes to show while a reply streams. When its text ends inside a
+ * footnote's definition, the section shows that one from `shown`, the last
+ * block as healed, so that its open markup shows as the body's does.
+ */
+export function shownFootnotes(
+  context: Context,
+  last: {text: string; definitions: BlockDefinitions} | undefined,
+  shown: string | undefined,
+): ReadonlyMap<string, FootnoteSource> {
+  const {bySafeId} = context
+  if (!last || shown === undefined || shown === last.text || last.definitions.footnotes.size === 0) return bySafeId
+  const definition = [...last.definitions.footnotes.values()].at(-1)!
+  const start = last.text.lastIndexOf(definition.source)
+  const healed = shown.slice(start)
+  if (start < 0 || last.text.slice(start + definition.source.length).trim() !== '' || !shown.startsWith(last.text.slice(0, start)) || !healed.startsWith('[^'))
+    return bySafeId
+  for (const [safeId, source] of bySafeId) if (source === definition) return new Map(bySafeId).set(safeId, {label: definition.label, source: healed})
+  return bySafeId
 }

@@ -17,7 +17,7 @@ import {emit, type UpdateInfo} from './emit.ts'
 import {place} from './place.ts'
 import {blockPrefix, keepOnly, plainNoLonger, renderAhead, renderEntry} from './render.ts'
 import {rescan, type Entry, type Reused} from './scan.ts'
-import {placeSection} from './section.ts'
+import {placeSection, shownFootnotes} from './section.ts'
 import {createSession, editOf, wholeText, type Session, type SessionTarget} from './state.ts'
 
 const sessions = new Map<string, Session>()
@@ -235,8 +235,10 @@ async function finish(run: Run): Promise<SessionUpdate> {
   const {end, kept} = place(session.placement, entries, run.placed, entries.length, renderOf(session), run.stop)
   // The rest of the order, the footnotes section included, is as before.
   if (kept) return emitPlaced(session, orderStart, run.info(false))
-  const last = entries.length > 0 ? session.renders.get(entries[entries.length - 1]!.id) : undefined
-  const section = await placeSection(session, last, end, context!)
+  const lastEntry = entries.at(-1)
+  const last = lastEntry ? session.renders.get(lastEntry.id) : undefined
+  const footnotes = run.heal ? shownFootnotes(context!, lastEntry, last?.text) : context!.bySafeId
+  const section = await placeSection(session, last, end, context!, footnotes)
   if (section === undefined) return renderWhole(session, run.info(false))
   run.rendered += section
   // The section may have gone into the last block, placed already (in a partial update).
