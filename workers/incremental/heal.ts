@@ -89,7 +89,7 @@ function healNow(text: string, atStart: boolean): string {
     /(?<!\\)((?:\\\\)*)\\([[\]])/g,
     (_, before: string, bracket: string) => before + (bracket === '[' ? '\uE000' : '\uE001'),
   )
-  const held = healTable(dropIncompleteImage(hidden))
+  const held = healLinkText(healTable(dropIncompleteImage(hidden)))
   const healed = healDisplayMath(
     held,
     remend(held, {
@@ -137,7 +137,8 @@ function healDisplayMath(text: string, healed: string): string {
  * arriving (`> [!NO`), or alone so far; a shortcode still arriving (` :ta`);
  * a footnote reference (`[^1`), which would show its label's text, or a
  * label alone on its line, most likely a definition's before its colon; and
- * an opener with nothing after it yet (` **`, `` ` ``), which nothing can close.
+ * an opener with nothing after it yet (` **`, `` ` ``, ` $`), which nothing
+ * can close; and a tag's start (`<`, `<kb`).
  */
 function holdBackMarkers(text: string): string {
   return text
@@ -145,7 +146,8 @@ function holdBackMarkers(text: string): string {
     .replace(/(^|[\s(]):[+\w-]*$/, '$1')
     .replace(/(^|[^\\])((?:\\\\)*)\[\^[^\s[\]\\]*$/, '$1$2')
     .replace(/(^|\n)\[\^[^\s[\]\\]*\]$/, '$1')
-    .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+)$/, '$1')
+    .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+|\$)$/, '$1')
+    .replace(/(^|[\s(>+])<\/?[A-Za-z]*$/, '$1')
 }
 
 /**
@@ -269,16 +271,34 @@ function closeInlineMath(text: string): string {
 
 /** An image whose address is still arriving would show as a broken image. */
 function dropIncompleteImage(text: string): string {
-  return text.replace(/!\[[^\]\n]*(?:\]\([^)\s]*)?$/, '')
+  return text.replace(/!\[[^\]\n]*(?:\](?:\([^)\s]*)?)?$/, '')
+}
+
+/**
+ * A link's text whose address has not come yet (`[text]` at the end) shows
+ * as its text, as remend shows `[text`. Not a task's box, a footnote's or an
+ * alert's label, the second half of `[text][label]`, nor brackets inside
+ * code or math still open (an odd number of backticks or dollars before it
+ * in the paragraph).
+ */
+function healLinkText(text: string): string {
+  if (!text.endsWith(']')) return text
+  const open = text.lastIndexOf('[')
+  const label = text.slice(open + 1, -1)
+  if (open < 0 || label === '' || label.includes(']') || /^[\^!]|^[ xX]$/.test(label) || text[open - 1] === ']') return text
+  const paragraph = text.slice(text.lastIndexOf('\n\n', open) + 1, open)
+  if (paragraph.split('`').length % 2 === 0 || paragraph.split('$').length % 2 === 0) return text
+  return text.slice(0, open) + label
 }
 
 function healTable(text: string): string {
   const lines = text.split('\n')
-  // Rows at the end, and whether a delimiter row is among them.
-  let first = lines.length
+  // Rows at the end (before the line ending the text may end with), and whether a delimiter row is among them.
+  const end = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length
+  let first = end
   while (first > 0 && pipeRow.test(lines[first - 1]!)) first--
-  if (first === lines.length) return text
-  const rows = lines.slice(first)
+  if (first === end) return text
+  const rows = lines.slice(first, end)
   const header = rows[0]!
   if (rows.length >= 2 && delimiterRow.test(rows[1]!) && (rows.length > 2 || text.endsWith('\n'))) return text
   if (rows.length === 2 && partialDelimiter.test(rows[1]!)) {

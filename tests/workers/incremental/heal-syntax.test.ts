@@ -22,6 +22,14 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     ['keeps `', 'keeps'],
     ['Intro\n\n*', 'Intro\n\n'],
     ['[^a]: A note.\n[^b]', '[^a]: A note.\n'],
+    ['A user $', 'A user'],
+    ['Press <kbd>Ctrl</kbd>+<', 'Press <kbd>Ctrl</kbd>+'],
+    // A link's text before its address: as remend shows `[what`; but not in code still open.
+    ['see [what]', 'see what'],
+    ['see `arr[0]', 'see `arr[0]`'],
+    ['see ![alt]', 'see'],
+    // A table's header row before its delimiter row.
+    ['Intro\n\n| Option | Value |\n', 'Intro\n'],
     ['---\ntit', ''],
     ['---\ntitle: Tr', '---\ntitle: Tr\n---\n'],
     // Inline math still arriving, when it is plainly TeX: closed, its end healed.
@@ -40,6 +48,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     'at 10:30 and :tada:',
     'cited[^2] here',
     'the **bold**',
+    'see [a][b]',
+    'an escaped \\[x]',
     'snake_',
     'an escaped \\[^2',
     '---\n\nA rule, then text',
