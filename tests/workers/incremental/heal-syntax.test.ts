@@ -1,7 +1,20 @@
+import type {Root, RootContent} from 'hast'
 import {describe, expect, it} from 'vitest'
+import {generateReply} from '../../../shared/gen-reply.ts'
+import {generateMarkdown} from '../../../shared/gen-samples.ts'
+import {createSessionMirror} from '../../../shared/protocol.ts'
+import {createSender} from '../../../shared/text-change.ts'
 import {healTail} from '../../../workers/incremental/heal.ts'
-import {closeSession} from '../../../workers/session/session.ts'
+import {closeSession, renderSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+
+/** The text a reader sees as prose: outside code and typeset math. */
+function proseTexts(node: Root | RootContent, out: string[] = []): string[] {
+  if (node.type === 'text') out.push(node.value)
+  if (node.type === 'element' && (node.tagName === 'code' || node.tagName === 'pre' || String(node.properties.className ?? '').includes('katex'))) return out
+  if ('children' in node) for (const child of node.children) proseTexts(child, out)
+  return out
+}
 
 describe('healing GitHub and chat syntax at the tail of a stream', () => {
   it.each([
@@ -84,4 +97,28 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     expect(final.html).toContain('<em>note</em>')
     closeSession(id)
   })
+
+  it('should show no raw markers in the prose while generated replies and documents stream', async () => {
+    const texts = [generateReply(5000, 3, {footnotes: true}), generateReply(5000, 4, {footnotes: false}), generateMarkdown(5000, 5)]
+    // Emphasis, code, link and image brackets, footnote labels, display math and table rows; inline `$` may be a price.
+    const raw = /\*\*|`|\[|\]\(|\$\$|~~|^\s*\|/
+    let checked = 0
+    for (const [index, text] of texts.entries()) {
+      const id = nextSessionId()
+      const mirror = createSessionMirror()
+      const send = createSender()
+      for (let end = 0, step = index; end < text.length; step++) {
+        // Chunks of 3 to 20 characters, as a model sends them.
+        end = Math.min(text.length, end + 3 + ((step * 7) % 18))
+        const {text: change, version} = send(text.slice(0, end))
+        mirror.apply(await renderSession(id, change, version, {heal: true}))
+        const shown = proseTexts(mirror.hast()).find((value) => raw.test(value))
+        expect(shown, JSON.stringify(text.slice(Math.max(0, end - 60), end))).toBeUndefined()
+        checked++
+      }
+      closeSession(id)
+    }
+    expect(checked).toBeGreaterThan(1000)
+  })
 })
+
