@@ -133,12 +133,12 @@ function healDisplayMath(text: string, healed: string): string {
 }
 
 /**
- * What would show as raw markers at the end: an alert's marker still
- * arriving (`> [!NO`), or alone so far; a shortcode still arriving (` :ta`);
- * a footnote reference (`[^1`), which would show its label's text, or a
- * label alone on its line, most likely a definition's before its colon; and
- * an opener with nothing after it yet (` **`, `` ` ``, ` $`), which nothing
- * can close; and a tag's start (`<`, `<kb`).
+ * Hold back what would show as raw markers at the end: an alert's marker
+ * still arriving (`> [!NO`), or alone so far; a shortcode still arriving
+ * (` :ta`); a footnote reference (`[^1`), which would show its label's
+ * text, or a label alone on its line, most likely a definition's before its
+ * colon; an opener with nothing after it yet (` **`, `` ` ``, ` $`), which
+ * nothing can close; a tag's start (`<`, `<kb`).
  */
 function holdBackMarkers(text: string): string {
   return text

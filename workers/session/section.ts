@@ -22,8 +22,8 @@ interface SectionSession {
 const filled = new WeakMap<BlockRender, {base: RootContent[]; section: RootContent | undefined; nodes: RootContent[]}>()
 
 /**
- * Place the section after the blocks placed up to `end`, `last` being the
- * last block's render with what it was made from. Returns how many
+ * Place the section of `footnotes` after the blocks placed up to `end`,
+ * `last` being the last block's render with what it was made from. Returns how many
  * renders it took, or `undefined` when the session must render the whole
  * text at once (the slot could not be filled as a full render would).
  */
@@ -32,7 +32,7 @@ export async function placeSection(
   last: {text: string; prefix: string; render: BlockRender} | undefined,
   end: Before,
   context: Context,
-  footnotes: ReadonlyMap<string, FootnoteSource> = context.bySafeId,
+  footnotes: ReadonlyMap<string, FootnoteSource>,
 ): Promise<number | undefined> {
   const result = await session.section(
     end.numbering,
