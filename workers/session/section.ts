@@ -23,9 +23,9 @@ const filled = new WeakMap<BlockRender, {base: RootContent[]; section: RootConte
 
 /**
  * Place the section of `footnotes` after the blocks placed up to `end`,
- * `last` being the last block's render with what it was made from. Returns how many
- * renders it took, or `undefined` when the session must render the whole
- * text at once (the slot could not be filled as a full render would).
+ * `last` being the last block's render with what it was made from. Returns
+ * how many renders it took, or `undefined` when the session must render the
+ * whole text at once (the slot could not be filled as a full render would).
  */
 export async function placeSection(
   session: SectionSession,

@@ -121,4 +121,3 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     expect(checked).toBeGreaterThan(1000)
   })
 })
-
