@@ -243,9 +243,10 @@ function atLineStart(text: string, at: number): boolean {
 /**
  * A `$` left open in the last paragraph, by the rule of
  * remark-math-strict.ts, when what follows it is plainly TeX: closed, with
- * the formula's end healed. Plainly TeX is a command, a group or a
- * superscript, and no digit first: not a price (`$10 for x^2`), nor a
- * shell variable (`$HOME_DIR`). Not inside a code span, nor an escaped `\$`, nor `$$`.
+ * the formula's end healed. Plainly TeX is a command, a group, a
+ * superscript or a one-letter variable first (`$f(x)`), and no digit first:
+ * not a price (`$10 for x^2`), nor a shell variable (`$HOME_DIR`). Not
+ * inside a code span, nor an escaped `\$`, nor `$$`.
  */
 function closeInlineMath(text: string): string {
   // Code spans, escaped dollars and escaped backslashes hide dollars.
@@ -264,7 +265,7 @@ function closeInlineMath(text: string): string {
   if (open === undefined) return text
   const at = paragraphStart + open
   const formula = text.slice(at + 1)
-  if (!/[\\^{]/.test(formula) || /^[0-9]/.test(formula)) return text
+  if (!/[\\^{]|^[A-Za-z](?![A-Za-z])/.test(formula) || /^[0-9]/.test(formula)) return text
   const healed = healTex(formula).trimEnd()
   return healed === '' ? text.slice(0, at) : `${text.slice(0, at + 1)}${healed}$`
 }

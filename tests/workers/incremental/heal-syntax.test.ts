@@ -49,6 +49,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     ['so $e^{i\\theta} =', 'so $e^{i\\theta} =$'],
     ['then $\\frac{a', 'then $\\frac{a}{}$'],
     ['done $x$ and $y^', 'done $x$ and $y$'],
+    ['so $f(x) =', 'so $f(x) =$'],
+    ['for every $n', 'for every $n$'],
   ])('should heal %j for display', (text, healed) => {
     expect(healTail(text, true)).toBe(healed)
   })
@@ -100,8 +102,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
 
   it('should show no raw markers in the prose while generated replies and documents stream', async () => {
     const texts = [generateReply(5000, 3, {footnotes: true}), generateReply(5000, 4, {footnotes: false}), generateMarkdown(5000, 5)]
-    // Emphasis, code, link and image brackets, footnote labels, display math and table rows; inline `$` may be a price.
-    const raw = /\*\*|`|\[|\]\(|\$\$|~~|^\s*\|/
+    // Emphasis, code, link and image brackets, footnote labels, math and table rows.
+    const raw = /\*\*|`|\[|\]\(|\$|~~|^\s*\|/
     let checked = 0
     for (const [index, text] of texts.entries()) {
       const id = nextSessionId()
