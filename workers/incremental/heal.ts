@@ -63,8 +63,11 @@ const wordEnd = /[\p{L}\p{N}.,] *$/u
  * of prose heals most appends this way, without reading the block again.
  */
 function addsWords(before: string, text: string): boolean {
-  return wordEnd.test(before.slice(-64)) && wordsOnly.test(text.slice(before.length))
+  // But digits and a dot alone on a line are an ordered list's marker.
+  return wordEnd.test(before.slice(-64)) && wordsOnly.test(text.slice(before.length)) && !orderedMarkerLine.test(text.slice(-16))
 }
+
+const orderedMarkerLine = /(?:^|\n)[ \t>]*\d{1,9}\.$/
 
 function withoutEndSpaces(text: string): string {
   let end = text.length
@@ -138,7 +141,9 @@ function healDisplayMath(text: string, healed: string): string {
  * (` :ta`); a footnote reference (`[^1`), which would show its label's
  * text, or a label alone on its line, most likely a definition's before its
  * colon; an opener with nothing after it yet (` **`, `` ` ``, ` $`), which
- * nothing can close; a tag's start (`<`, `<kb`).
+ * nothing can close; a tag's start (`<`, `<kb`); a line with only a list
+ * item's or a quote's marker so far, which would show as text or as an
+ * empty item.
  */
 function holdBackMarkers(text: string): string {
   return text
@@ -148,6 +153,7 @@ function holdBackMarkers(text: string): string {
     .replace(/(^|\n)\[\^[^\s[\]\\]*\]$/, '$1')
     .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+|\$)$/, '$1')
     .replace(/(^|[\s(>+])<\/?[A-Za-z]*$/, '$1')
+    .replace(/(^|\n)[ \t>]*(?:[-+*]|--|\d{1,9}[.)])?[ \t]*$/, '$1')
 }
 
 /**

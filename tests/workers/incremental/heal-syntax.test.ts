@@ -34,6 +34,10 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     ['a user **', 'a user'],
     ['keeps `', 'keeps'],
     ['Intro\n\n*', 'Intro\n\n'],
+    // A list item's or a quote's marker alone so far: as text after a paragraph's line, or an empty item.
+    ['Steps:\n- ', 'Steps:\n'],
+    ['Steps:\n1.', 'Steps:\n'],
+    ['Intro\n\n> ', 'Intro\n\n'],
     ['[^a]: A note.\n[^b]', '[^a]: A note.\n'],
     ['A user $', 'A user'],
     ['Press <kbd>Ctrl</kbd>+<', 'Press <kbd>Ctrl</kbd>+'],
