@@ -63,11 +63,11 @@ const wordEnd = /[\p{L}\p{N}.,] *$/u
  * of prose heals most appends this way, without reading the block again.
  */
 function addsWords(before: string, text: string): boolean {
-  // But digits and a dot alone on a line are an ordered list's marker.
+  // But digits alone on a line may be an ordered list's marker.
   return wordEnd.test(before.slice(-64)) && wordsOnly.test(text.slice(before.length)) && !orderedMarkerLine.test(text.slice(-16))
 }
 
-const orderedMarkerLine = /(?:^|\n)[ \t>]*\d{1,9}\.$/
+const orderedMarkerLine = /(?:^|\n)[ \t>]*\d{1,9}\.?$/
 
 function withoutEndSpaces(text: string): string {
   let end = text.length
@@ -153,7 +153,7 @@ function holdBackMarkers(text: string): string {
     .replace(/(^|\n)\[\^[^\s[\]\\]*\]$/, '$1')
     .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+|\$)$/, '$1')
     .replace(/(^|[\s(>+])<\/?[A-Za-z]*$/, '$1')
-    .replace(/(^|\n)[ \t>]*(?:[-+*]|--|\d{1,9}[.)])?[ \t]*$/, '$1')
+    .replace(/(^|\n)[ \t>]*(?:[-+*]|--|\d{1,9}[.)]?)?[ \t]*$/, '$1')
 }
 
 /**

@@ -5,8 +5,14 @@ import {generateMarkdown} from '../../../shared/gen-samples.ts'
 import {createSessionMirror} from '../../../shared/protocol.ts'
 import {createSender} from '../../../shared/text-change.ts'
 import {healTail} from '../../../workers/incremental/heal.ts'
+import {markdownToHast} from '../../../workers/pipeline.ts'
 import {closeSession, renderSession} from '../../../workers/session/session.ts'
 import {createClient, fullHtml, nextSessionId} from './session-helpers.ts'
+
+/** Each top-level element's tag, by the line it starts on. */
+function blockKinds(root: Root): Array<[unknown, string]> {
+  return root.children.flatMap((node) => (node.type === 'element' ? [[node.properties.dataLineStart, node.tagName] as [unknown, string]] : []))
+}
 
 /** The text a reader sees as prose: outside code and typeset math. */
 function proseTexts(node: Root | RootContent, out: string[] = []): string[] {
@@ -37,6 +43,7 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     // A list item's or a quote's marker alone so far: as text after a paragraph's line, or an empty item.
     ['Steps:\n- ', 'Steps:\n'],
     ['Steps:\n1.', 'Steps:\n'],
+    ['Steps:\n\n1', 'Steps:\n\n'],
     ['Intro\n\n> ', 'Intro\n\n'],
     ['[^a]: A note.\n[^b]', '[^a]: A note.\n'],
     ['A user $', 'A user'],
@@ -104,12 +111,13 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
     closeSession(id)
   })
 
-  it('should show no raw markers in the prose while generated replies and documents stream', async () => {
+  it('should show no raw markers, nor a block as another kind than it ends as, while generated replies and documents stream', async () => {
     const texts = [generateReply(5000, 3, {footnotes: true}), generateReply(5000, 4, {footnotes: false}), generateMarkdown(5000, 5)]
     // Emphasis, code, link and image brackets, footnote labels, math and table rows.
     const raw = /\*\*|`|\[|\]\(|\$|~~|^\s*\|/
     let checked = 0
     for (const [index, text] of texts.entries()) {
+      const finalKinds = new Map(blockKinds((await markdownToHast(text)).hast))
       const id = nextSessionId()
       const mirror = createSessionMirror()
       const send = createSender()
@@ -120,6 +128,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
         mirror.apply(await renderSession(id, change, version, {heal: true}))
         const shown = proseTexts(mirror.hast()).find((value) => raw.test(value))
         expect(shown, JSON.stringify(text.slice(Math.max(0, end - 60), end))).toBeUndefined()
+        // A list's `1`, a quote's `>` or a paragraph's `-` would show as a block of another kind.
+        for (const [line, kind] of blockKinds(mirror.hast())) expect(finalKinds.get(line) ?? kind, JSON.stringify(text.slice(Math.max(0, end - 60), end))).toBe(kind)
         checked++
       }
       closeSession(id)
