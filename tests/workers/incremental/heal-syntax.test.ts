@@ -127,7 +127,8 @@ describe('healing GitHub and chat syntax at the tail of a stream', () => {
         const {text: change, version} = send(text.slice(0, end))
         mirror.apply(await renderSession(id, change, version, {heal: true}))
         const tail = JSON.stringify(text.slice(Math.max(0, end - 60), end))
-        expect(proseTexts(mirror.hast()).find((value) => raw.test(value)), tail).toBeUndefined()
+        const rawText = proseTexts(mirror.hast()).find((value) => raw.test(value))
+        expect(rawText, tail).toBeUndefined()
         // A list's `1`, a quote's `>` or a paragraph's `-` would show as a block of another kind.
         for (const [line, kind] of blockKinds(mirror.hast())) expect(finalKinds.get(line) ?? kind, tail).toBe(kind)
         checked++
