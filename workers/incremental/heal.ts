@@ -146,14 +146,18 @@ function healDisplayMath(text: string, healed: string): string {
  * empty item.
  */
 function holdBackMarkers(text: string): string {
-  return text
-    .replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1')
+  const kept = text.replace(/(^|\n)(?: {0,3}>[ \t]?\[(?:!(?:[A-Za-z]*\]?)?)?[ \t]*(?:\n {0,3}>[ \t]*)*\n?)$/, '$1')
+  // The others are on the last line: a long block is not searched for them.
+  const start = kept.lastIndexOf('\n') + 1
+  const line = kept.slice(start)
+  const held = line
     .replace(/(^|[\s(]):[+\w-]*$/, '$1')
     .replace(/(^|[^\\])((?:\\\\)*)\[\^[^\s[\]\\]*$/, '$1$2')
-    .replace(/(^|\n)\[\^[^\s[\]\\]*\]$/, '$1')
+    .replace(/^\[\^[^\s[\]\\]*\]$/, '')
     .replace(/(^|[\s(])(?:[*_]{1,3}|~~|`+|\$)$/, '$1')
     .replace(/(^|[\s(>+])<\/?[A-Za-z]*$/, '$1')
-    .replace(/(^|\n)[ \t>]*(?:[-+*]|--|\d{1,9}[.)]?)?[ \t]*$/, '$1')
+    .replace(/^[ \t>]*(?:[-+*]|--|\d{1,9}[.)]?)?[ \t]*$/, '')
+  return held === line ? kept : kept.slice(0, start) + held
 }
 
 /**
