@@ -85,9 +85,10 @@ export function shownFootnotes(
   if (!last || shown === undefined || shown === last.text || last.definitions.footnotes.size === 0) return bySafeId
   const definition = [...last.definitions.footnotes.values()].at(-1)!
   const start = last.text.lastIndexOf(definition.source)
+  // The definition must end the block, and the healing must have changed only what follows its start.
+  if (start < 0 || last.text.slice(start + definition.source.length).trim() !== '' || !shown.startsWith(last.text.slice(0, start))) return bySafeId
   const healed = shown.slice(start)
-  if (start < 0 || last.text.slice(start + definition.source.length).trim() !== '' || !shown.startsWith(last.text.slice(0, start)) || !healed.startsWith('[^'))
-    return bySafeId
+  if (!healed.startsWith('[^')) return bySafeId
   for (const [safeId, source] of bySafeId) if (source === definition) return new Map(bySafeId).set(safeId, {label: definition.label, source: healed})
   return bySafeId
 }
