@@ -71,7 +71,6 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
     current = randomEdit(current, next)
     await update(current)
   }
-  const totalMs = times.reduce((sum, time) => sum + time, 0)
   closeSession(id)
 
   let fullRenderMs: number | undefined
@@ -82,22 +81,26 @@ export async function runSession(text: string, options: SessionRunOptions): Prom
     await markdownToHast(current)
     fullRenderMs = performance.now() - started
   }
+  const stats: SessionStats = {
+    chunks: times.length - options.edits,
+    edits: options.edits,
+    ...timeStats(times),
+    blocksRendered: rendered,
+    blocks,
+    fullRenderMs: fullRenderMs === undefined ? undefined : round(fullRenderMs),
+  }
+  return {hast: mirror.hast(), text: current, stats}
+}
+
+/** The total, median, p95 and longest of the renders' `times`. */
+function timeStats(times: readonly number[]): Pick<SessionStats, 'totalMs' | 'p50Ms' | 'p95Ms' | 'maxMs'> {
   const sorted = [...times].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
   return {
-    hast: mirror.hast(),
-    text: current,
-    stats: {
-      chunks: times.length - options.edits,
-      edits: options.edits,
-      totalMs: round(totalMs),
-      p50Ms: round(at(0.5)),
-      p95Ms: round(at(0.95)),
-      maxMs: round(sorted[sorted.length - 1]!),
-      blocksRendered: rendered,
-      blocks,
-      fullRenderMs: fullRenderMs === undefined ? undefined : round(fullRenderMs),
-    },
+    totalMs: round(times.reduce((sum, time) => sum + time, 0)),
+    p50Ms: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    maxMs: round(sorted[sorted.length - 1]!),
   }
 }
 

@@ -28,7 +28,8 @@
 import type {Element, ElementContent} from 'hast'
 import {renderPlain} from './plain-block.ts'
 import {joinedBlock} from './footnote-refs.ts'
-import {countLines, onlyTopElement, prefixDefinitions, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {prefixDefinitions} from './block-prefix.ts'
 import {firstOpener, isSettled, type Reading} from './open-inline.ts'
 import {startsWithText} from '../../shared/text-change.ts'
 

@@ -7,7 +7,8 @@
 import type {Element, ElementContent} from 'hast'
 import {joinedBlock} from './footnote-refs.ts'
 import {renderPlain, renderPlainList} from './plain-block.ts'
-import {countLines, onlyTopElement, prefixDefinitions, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {countLines, onlyTopElement, renderBlock, shiftMessages, type BlockRender} from './render-block.ts'
+import {prefixDefinitions} from './block-prefix.ts'
 import {startsWithText} from '../../shared/text-change.ts'
 import {endsWithBlankLine} from './text-diff.ts'
 

@@ -7,7 +7,7 @@
  * markup of its own.
  */
 import {runMayOpen} from './open-inline.ts'
-import type {PrefixDefinitions} from './render-block.ts'
+import type {PrefixDefinitions} from './block-prefix.ts'
 
 /** What an open end renders as: text, then the bare address GFM links and the text after it, if any. */
 export interface OpenEnd {

@@ -7,7 +7,8 @@
  */
 import type {Element, ElementContent} from 'hast'
 import {oneLineFootnote} from './context.ts'
-import {unknownDefinitions, type BlockRender, type PrefixDefinitions} from './render-block.ts'
+import type {BlockRender} from './render-block.ts'
+import {unknownDefinitions, type PrefixDefinitions} from './block-prefix.ts'
 import type {FootnoteRef} from './footnotes.ts'
 // An emoji shortcode (`:tada:`) is not plain prose.
 import {shortcodePattern} from '../plugins/remark-gemoji-shortcodes.ts'

@@ -7,7 +7,7 @@ import type {Element, ElementContent} from 'hast'
 import {footnoteSafeId, normalizeLabel} from './context.ts'
 import {refElementId, referenceElement} from './footnote-ids.ts'
 import type {FootnoteRef} from './footnotes.ts'
-import {unknownDefinitions, type PrefixDefinitions} from './render-block.ts'
+import {unknownDefinitions, type PrefixDefinitions} from './block-prefix.ts'
 import {inlineMath} from '../plugins/rehype-katex-cache.ts'
 import {autolinkStart, bareUrl, openEnd, partialAddress, prose, span} from './open-end.ts'
 
@@ -59,12 +59,6 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
   const children: ElementContent[] = []
   let text = ''
   let at = 0
-  const element = (tagName: string, value: string, properties: Element['properties'] = {}): Element => ({
-    type: 'element',
-    tagName,
-    properties,
-    children: [{type: 'text', value}],
-  })
   while (at < body.length) {
     spaces.lastIndex = plainWord.lastIndex = markup.lastIndex = at
     const gap = spaces.exec(body)
@@ -94,44 +88,68 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
       }
       break
     }
-    const {strong, em, del, code, text: linkText, href, ref, url, math, after} = found.groups!
-    if (url !== undefined && body[markup.lastIndex] === '[') {
-      // GFM's autolink goes on through a footnote's label after it
-      // (`https://a.b.[^7]` links `https://a.b.[^7`): the brackets cite nothing.
-      labelAfterAddress.lastIndex = markup.lastIndex
-      const label = labelAfterAddress.exec(body)
-      if (!label) return undefined
+    const piece = markupPiece(body, found.groups!, defined, refs)
+    if (!piece) return undefined
+    if (piece.elements) {
       if (text) children.push({type: 'text', value: text})
-      children.push(element('a', `${url}${after ?? ''}[^${label[1]}`, {href: `${url}${after ?? ''}%5B%5E${label[1]}`}))
-      text = `]${label[2]}`
-      at = labelAfterAddress.lastIndex
-      continue
+      children.push(...piece.elements)
+      text = ''
     }
-    // Typeset as the pipeline would; a formula with an error renders there, with its message.
-    const typeset = math === undefined ? undefined : inlineMath(math)
-    if (math !== undefined && !typeset) return undefined
-    const reference = ref === undefined ? undefined : footnoteReference(ref, defined, refs)
-    if (ref !== undefined && !reference) {
-      // A reference to a footnote the prefix does not define is text: its definition has not come yet.
-      if (!defined.known || defined.footnotes.has(normalizeLabel(ref))) return undefined
-      text += `[^${ref}]${after ?? ''}`
-      at = markup.lastIndex
-      continue
-    }
-    if (text) children.push({type: 'text', value: text})
-    if (reference) children.push(reference)
-    else if (typeset) children.push(...typeset)
-    else if (strong !== undefined) children.push(element('strong', strong))
-    else if (em !== undefined) children.push(element('em', em))
-    else if (del !== undefined) children.push(element('del', del))
-    else if (code !== undefined) children.push(element('code', code))
-    else if (url !== undefined) children.push(element('a', url, {href: url}))
-    else children.push(element('a', linkText!, {href: href!}))
-    text = after ?? ''
-    at = markup.lastIndex
+    text += piece.text
+    at = piece.end
   }
   if (text) children.push({type: 'text', value: text})
   return children
+}
+
+/** What a match of `markup` (its `groups`) renders as: elements, if any, then text, up to `end`. */
+interface Piece {
+  elements?: readonly ElementContent[]
+  text: string
+  end: number
+}
+
+/** The piece a match of `markup` in `body`, ending at `markup.lastIndex`, stands for; `undefined` when the paragraph is not plain. */
+function markupPiece(body: string, groups: Record<string, string | undefined>, defined: PrefixDefinitions, refs: FootnoteRef[] | undefined): Piece | undefined {
+  const {ref, url, math, after = ''} = groups
+  const end = markup.lastIndex
+  if (url !== undefined && body[end] === '[') {
+    // GFM's autolink goes on through a footnote's label after it
+    // (`https://a.b.[^7]` links `https://a.b.[^7`): the brackets cite nothing.
+    labelAfterAddress.lastIndex = end
+    const label = labelAfterAddress.exec(body)
+    if (!label) return undefined
+    const link = element('a', `${url}${after}[^${label[1]}`, {href: `${url}${after}%5B%5E${label[1]}`})
+    return {elements: [link], text: `]${label[2]}`, end: labelAfterAddress.lastIndex}
+  }
+  if (math !== undefined) {
+    // Typeset as the pipeline would; a formula with an error renders there, with its message.
+    const typeset = inlineMath(math)
+    return typeset && {elements: typeset, text: after, end}
+  }
+  if (ref !== undefined) {
+    const reference = footnoteReference(ref, defined, refs)
+    if (reference) return {elements: [reference], text: after, end}
+    // A reference to a footnote the prefix does not define is text: its definition has not come yet.
+    if (!defined.known || defined.footnotes.has(normalizeLabel(ref))) return undefined
+    return {text: `[^${ref}]${after}`, end}
+  }
+  return {elements: [markupElement(groups)], text: after, end}
+}
+
+/** The element of the other kinds of match: emphasis, a code span, a link or a bare address. */
+function markupElement({strong, em, del, code, url, text, href}: Record<string, string | undefined>): Element {
+  if (strong !== undefined) return element('strong', strong)
+  if (em !== undefined) return element('em', em)
+  if (del !== undefined) return element('del', del)
+  if (code !== undefined) return element('code', code)
+  if (url !== undefined) return element('a', url, {href: url})
+  return element('a', text!, {href: href!})
+}
+
+/** An element holding one text node. */
+function element(tagName: string, value: string, properties: Element['properties'] = {}): Element {
+  return {type: 'element', tagName, properties, children: [{type: 'text', value}]}
 }
 
 /**

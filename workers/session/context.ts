@@ -5,7 +5,7 @@
  * whole document.
  */
 import {footnoteSafeId, labelCandidates, normalizeLabel, type BlockDefinitions, type FootnoteSource} from '../incremental/context.ts'
-import {contextPrefix} from '../incremental/render-block.ts'
+import {contextPrefix} from '../incremental/block-prefix.ts'
 import type {Entry} from './scan.ts'
 
 /** The definitions of a whole document (the first of each label wins). */

@@ -8,7 +8,8 @@ import fc from 'fast-check'
 import {toHtml} from 'hast-util-to-html'
 import {describe, expect, it} from 'vitest'
 import {renderPlain, renderPlainList} from '../../../workers/incremental/plain-block.ts'
-import {contextPrefix, prefixDefinitions, renderBlock} from '../../../workers/incremental/render-block.ts'
+import {renderBlock} from '../../../workers/incremental/render-block.ts'
+import {contextPrefix, prefixDefinitions} from '../../../workers/incremental/block-prefix.ts'
 import {expectPipelineRender} from './block-texts.ts'
 
 describe('rendering a block without the pipeline', () => {
