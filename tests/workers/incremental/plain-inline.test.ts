@@ -71,11 +71,11 @@ describe('inline markup without the pipeline', () => {
         // A whole block renders this way too, the last one or checked for being closed.
         for (const checkClosed of [false, true]) await expectPipelineRender(render, text, checkClosed)
       }),
-      {numRuns: 5000},
+      {numRuns: 5000, seed: 1},
     )
     // The short way is taken, for every kind of line, or this would prove
-    // nothing. Each bound sits far enough below what runs of 5,000 give that
-    // a random draw does not fall under it.
+    // nothing. The run is seeded, so the counts are the same every time; each
+    // bound sits well below them.
     expect(short).toBeGreaterThan(400)
     expect(markup).toBeGreaterThan(300)
     expect(openEnd).toBeGreaterThan(200)

@@ -87,9 +87,10 @@ describe('display math without the pipeline', () => {
         if (!last) closed++
         await expectPipelineRender(render, text, !last)
       }),
-      {numRuns: 3000},
+      {numRuns: 3000, seed: 1},
     )
-    // Each kind is taken, or this would prove nothing; the bounds sit far below what runs give.
+    // Each kind is taken, or this would prove nothing. The run is seeded, so
+    // the counts are the same every time; the bounds sit well below them.
     expect(taken).toBeGreaterThan(300)
     expect(errors).toBeGreaterThan(150)
     expect(closed).toBeGreaterThan(100)

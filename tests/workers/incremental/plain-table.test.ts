@@ -94,9 +94,10 @@ describe('a table rendered without the pipeline', () => {
           await expectPipelineRender(render, piece)
         }
       }),
-      {numRuns: 2000},
+      {numRuns: 2000, seed: 1},
     )
     // The short way is taken, for cut text too, or this would prove nothing.
+    // The run is seeded, so the counts are the same every time.
     expect(taken).toBeGreaterThan(400)
     expect(cut).toBeGreaterThan(150)
   })
