@@ -8,6 +8,7 @@
 import type {Element, ElementContent, RootContent} from 'hast'
 import {slug} from 'github-slugger'
 import {clobberPrefix} from '../../shared/display.ts'
+import {createLru} from '../plugins/lru.ts'
 
 /** Slugs taken so far in a document and the last number each took, as github-slugger counts them. */
 export type SlugCounts = Map<string, number>
@@ -30,14 +31,19 @@ export function headingTexts(nodes: readonly RootContent[]): readonly string[] {
   return texts
 }
 
-/** Each text's slug before deduplication: a long document's headings are slugged once, not on each update. */
-const slugCache = new Map<string, string>()
+/**
+ * Each text's slug before deduplication: a long document's headings are
+ * slugged once, not on each update. Counted by length: a heading that
+ * streams in makes a new text on each append.
+ */
+const slugCache = createLru<string>(4 * 1024 * 1024)
 
 function baseSlug(text: string): string {
   let found = slugCache.get(text)
   if (found === undefined) {
-    if (slugCache.size > 10_000) slugCache.clear()
-    slugCache.set(text, (found = slug(text)))
+    found = slug(text)
+    // Two bytes a character, for the text and its slug.
+    slugCache.set(text, found, 2 * (text.length + found.length))
   }
   return found
 }

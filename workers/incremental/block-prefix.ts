@@ -4,6 +4,8 @@
  * block's references parse as they do in the document, and what a prefix
  * defines, for the blocks rendered without the pipeline.
  */
+import {createLru} from '../plugins/lru.ts'
+
 /** A definition no block can mention: it ends a prefix of footnote stubs, which would take in the next line. */
 export const contextEnd = '[offthread-context-end]: #'
 
@@ -20,16 +22,21 @@ export interface PrefixDefinitions {
 /** When the prefix is not known: link labels may be defined, and no footnote is known to be, or not to be. */
 export const unknownDefinitions: PrefixDefinitions = {links: true, footnotes: new Set(), known: false}
 
-/** By prefix: a document has few, and each append asks again. */
-const definitionsByPrefix = new Map<string, PrefixDefinitions>()
+/**
+ * By prefix: a document has few, and each append asks again. Counted by the
+ * prefix's length: a definition being typed makes a new prefix on each key,
+ * each holding all of the document's definitions.
+ */
+const definitionsByPrefix = createLru<PrefixDefinitions>(4 * 1024 * 1024)
 
 /** What `prefix` (from `contextPrefix`) defines. */
 export function prefixDefinitions(prefix: string): PrefixDefinitions {
   let found = definitionsByPrefix.get(prefix)
   if (!found) {
-    if (definitionsByPrefix.size >= 256) definitionsByPrefix.clear()
     const footnotes = new Set([...prefix.matchAll(/^\[\^([^\]\n]+)\]: \.$/gm)].map((stub) => stub[1]!))
-    definitionsByPrefix.set(prefix, (found = {links: prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`), footnotes, known: true}))
+    found = {links: prefix !== '' && !prefix.endsWith(`${contextEnd}\n\n`), footnotes, known: true}
+    // Two bytes a character, for the key and for the labels taken from it.
+    definitionsByPrefix.set(prefix, found, 4 * prefix.length)
   }
   return found
 }

@@ -1,6 +1,8 @@
 import {expect, it} from 'vitest'
 import {cachedBytes, clearCaches, createLru} from '../../../workers/plugins/lru.ts'
 import {markdownToHast} from '../../../workers/pipeline.ts'
+import {uniqueSlug} from '../../../workers/display/heading-ids.ts'
+import {prefixDefinitions} from '../../../workers/incremental/block-prefix.ts'
 
 it('should forget the least recently used entries when over its bytes', () => {
   const cache = createLru<number>(100)
@@ -48,8 +50,27 @@ it("should count highlighted code and typeset math by their size, within the cac
   }
   const streamed = cachedBytes()
   expect(streamed).toBeGreaterThan(small + lines.join('\n').length * 20)
-  // Highlight cache 32 MB, grammar prefixes 16 MB, math 16 MB.
+  // Far below the caches' bounds: the highlight cache alone may hold 64 MB.
   expect(streamed).toBeLessThanOrEqual(64 * 1024 * 1024)
+  clearCaches()
+  expect(cachedBytes()).toBe(0)
+})
+
+it('should count the prefixes of blocks and the slugs of headings by their length, within their bounds', () => {
+  clearCaches()
+  // A definition typed a key at a time in a document of 2,000 links, and a heading of 5,000 characters streamed in.
+  const definitions = Array.from({length: 2000}, (_, index) => `[link-${index}]: https://example.com/${index}`).join('\n\n')
+  for (let key = 0; key < 30; key++) prefixDefinitions(`${definitions}\n\n[typed]: https://example.com/${'x'.repeat(key)}\n\n`)
+  const afterPrefixes = cachedBytes()
+  // Four bytes a character (the key and the labels), and no more than the cache's 4 MB.
+  expect(afterPrefixes).toBeGreaterThan(4 * 1024 * 1024 - 4 * (definitions.length + 300))
+  expect(afterPrefixes).toBeLessThanOrEqual(4 * 1024 * 1024)
+  const heading = 'word '.repeat(1000)
+  for (let end = 4; end <= heading.length; end += 4) uniqueSlug(heading.slice(0, end), new Map(), [])
+  expect(cachedBytes() - afterPrefixes).toBeGreaterThan(3 * 1024 * 1024)
+  expect(cachedBytes() - afterPrefixes).toBeLessThanOrEqual(4 * 1024 * 1024)
+  // What was kept is still right.
+  expect(prefixDefinitions(`${definitions}\n\n`).links).toBe(true)
   clearCaches()
   expect(cachedBytes()).toBe(0)
 })
