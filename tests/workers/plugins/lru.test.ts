@@ -50,7 +50,7 @@ it("should count highlighted code and typeset math by their size, within the cac
   }
   const streamed = cachedBytes()
   expect(streamed).toBeGreaterThan(small + lines.join('\n').length * 20)
-  // Far below the caches' bounds: the highlight cache alone may hold 64 MB.
+  // Within the caches' bounds, whatever streamed in.
   expect(streamed).toBeLessThanOrEqual(64 * 1024 * 1024)
   clearCaches()
   expect(cachedBytes()).toBe(0)
@@ -62,7 +62,7 @@ it('should count the prefixes of blocks and the slugs of headings by their lengt
   const definitions = Array.from({length: 2000}, (_, index) => `[link-${index}]: https://example.com/${index}`).join('\n\n')
   for (let key = 0; key < 30; key++) prefixDefinitions(`${definitions}\n\n[typed]: https://example.com/${'x'.repeat(key)}\n\n`)
   const afterPrefixes = cachedBytes()
-  // Four bytes a character (the key and the labels), and no more than the cache's 4 MB.
+  // Full to its bound, counted by the prefixes' length, and no further.
   expect(afterPrefixes).toBeGreaterThan(4 * 1024 * 1024 - 4 * (definitions.length + 300))
   expect(afterPrefixes).toBeLessThanOrEqual(4 * 1024 * 1024)
   const heading = 'word '.repeat(1000)
