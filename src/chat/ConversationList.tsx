@@ -41,27 +41,15 @@ function ConversationItem({conversation, active}: {conversation: Conversation; a
   const {id, title} = conversation
 
   if (draft !== undefined) {
-    const commit = () => {
-      renameChat(store, id, draft)
-      setDraft(undefined)
-    }
     return (
-      <li className="conversation active">
-        <input
-          className="conversation-rename"
-          aria-label="Conversation name"
-          value={draft}
-          // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
-          autoFocus
-          onFocus={(event) => event.currentTarget.select()}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit()
-            if (event.key === 'Escape') setDraft(undefined)
-          }}
-        />
-      </li>
+      <RenameField
+        draft={draft}
+        onChange={setDraft}
+        onDone={(commit) => {
+          if (commit) renameChat(store, id, draft)
+          setDraft(undefined)
+        }}
+      />
     )
   }
   return (
@@ -91,6 +79,28 @@ function ConversationItem({conversation, active}: {conversation: Conversation; a
       >
         <TrashIcon />
       </button>
+    </li>
+  )
+}
+
+/** The conversation's name being edited: Enter or leaving the field keeps it, Escape drops it. */
+function RenameField({draft, onChange, onDone}: {draft: string; onChange: (draft: string) => void; onDone: (commit: boolean) => void}) {
+  return (
+    <li className="conversation active">
+      <input
+        className="conversation-rename"
+        aria-label="Conversation name"
+        value={draft}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
+        autoFocus
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => onDone(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onDone(true)
+          if (event.key === 'Escape') onDone(false)
+        }}
+      />
     </li>
   )
 }

@@ -39,45 +39,18 @@ interface Rendering {
 /** Told of each text sent to a message's session, by the version it renders as (the benchmark counts what each paint shows). */
 export type SentListener = (messageId: string, version: number, text: string) => void
 
+/** The chat renderer: where it renders, and each message's rendering. */
+interface Renderer {
+  store: Store
+  backend: LiveRenderBackend
+  onSent: SentListener | undefined
+  renderings: Map<string, Rendering>
+}
+
 /** Render the store's open conversation; returns a stop function. */
 export function startChatRenderer(store: Store, backend: LiveRenderBackend = workerBackend, onSent?: SentListener): () => void {
-  const renderings = new Map<string, Rendering>()
-
-  function render(message: ChatMessage): void {
-    const heal = message.status === 'streaming'
-    let rendering = renderings.get(message.id)
-    if (rendering && rendering.text === message.text && rendering.heal === heal) return
-    if (!rendering)
-      renderings.set(message.id, (rendering = {live: undefined, text: '', heal, sent: 0, final: undefined, healed: 0, shown: 0, finalAfter: undefined}))
-    const ended = rendering.heal && !heal && rendering.live !== undefined
-    const changed = rendering.text !== message.text
-    rendering.text = message.text
-    rendering.heal = heal
-    if (!ended) {
-      send(message.id, rendering)
-      return
-    }
-    if (changed) send(message.id, rendering, true)
-    rendering.finalAfter = rendering.healed
-    settle(message.id, rendering)
-  }
-
-  function send(messageId: string, rendering: Rendering, heal = rendering.heal): void {
-    rendering.live ??= openRender(store, backend, messageId, rendering, () => settle(messageId, rendering))
-    rendering.sent++
-    rendering.final = heal ? undefined : rendering.sent
-    if (heal) rendering.healed = rendering.sent
-    onSent?.(messageId, rendering.sent, rendering.text)
-    rendering.live.update(rendering.text, heal ? {heal: true} : {})
-  }
-
-  /** Send the final text once its healed render is shown. */
-  function settle(messageId: string, rendering: Rendering): void {
-    if (rendering.finalAfter === undefined || rendering.shown < rendering.finalAfter) return
-    rendering.finalAfter = undefined
-    send(messageId, rendering)
-  }
-
+  const renderer: Renderer = {store, backend, onSent, renderings: new Map()}
+  const {renderings} = renderer
   function sync(): void {
     const messages = store.get(activeMessagesAtom)
     const shown = new Set(messages.map((message) => message.id))
@@ -87,19 +60,17 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
       renderings.delete(id)
       dropMessageRender(id)
     }
-    for (const message of messages) render(message)
+    for (const message of messages) render(renderer, message)
   }
-
   // A worker that died took its sessions along: render what is still open again in the new one.
   const onCrash = (reason: string) => {
     for (const [id, rendering] of renderings) {
       if (!rendering.live) continue
       store.set(messageRenderAtom(id), (view) => failRender(view, reason))
       rendering.finalAfter = undefined
-      send(id, rendering)
+      send(renderer, id, rendering)
     }
   }
-
   const stops = [store.sub(activeMessagesAtom, sync), onRendererCrash(onCrash)]
   sync()
   return () => {
@@ -107,6 +78,44 @@ export function startChatRenderer(store: Store, backend: LiveRenderBackend = wor
     for (const rendering of renderings.values()) rendering.live?.close()
     renderings.clear()
   }
+}
+
+/** Render `message` if its text or its state changed since it was last sent. */
+function render(renderer: Renderer, message: ChatMessage): void {
+  const heal = message.status === 'streaming'
+  let rendering = renderer.renderings.get(message.id)
+  if (rendering && rendering.text === message.text && rendering.heal === heal) return
+  if (!rendering) {
+    rendering = {live: undefined, text: '', heal, sent: 0, final: undefined, healed: 0, shown: 0, finalAfter: undefined}
+    renderer.renderings.set(message.id, rendering)
+  }
+  const ended = rendering.heal && !heal && rendering.live !== undefined
+  const changed = rendering.text !== message.text
+  rendering.text = message.text
+  rendering.heal = heal
+  if (!ended) {
+    send(renderer, message.id, rendering)
+    return
+  }
+  if (changed) send(renderer, message.id, rendering, true)
+  rendering.finalAfter = rendering.healed
+  settle(renderer, message.id, rendering)
+}
+
+function send(renderer: Renderer, messageId: string, rendering: Rendering, heal = rendering.heal): void {
+  rendering.live ??= openRender(renderer.store, renderer.backend, messageId, rendering, () => settle(renderer, messageId, rendering))
+  rendering.sent++
+  rendering.final = heal ? undefined : rendering.sent
+  if (heal) rendering.healed = rendering.sent
+  renderer.onSent?.(messageId, rendering.sent, rendering.text)
+  rendering.live.update(rendering.text, heal ? {heal: true} : {})
+}
+
+/** Send the final text once its healed render is shown. */
+function settle(renderer: Renderer, messageId: string, rendering: Rendering): void {
+  if (rendering.finalAfter === undefined || rendering.shown < rendering.finalAfter) return
+  rendering.finalAfter = undefined
+  send(renderer, messageId, rendering)
 }
 
 /**

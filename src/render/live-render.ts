@@ -44,81 +44,116 @@ export interface LiveRender {
   close: () => void
 }
 
+/** A text to render, as handed over. */
+interface Job {
+  markdown: string
+  version: number
+  options: SessionOptions
+}
+
+/** A live render: what it talks to, and where it is. */
+interface Live {
+  sessionId: string
+  backend: LiveRenderBackend
+  listener: LiveRenderListener
+  version: number
+  /** The newest text not sent yet. */
+  pending: Job | undefined
+  /** The newest text handed over, sent or not. */
+  latest: Job | undefined
+  busy: boolean
+  closed: boolean
+  /** The text the worker's session holds, as far as this side knows. */
+  held: HeldText | undefined
+  /**
+   * A text that fails twice in a row is not sent again until it changes,
+   * so a document that crashes the worker cannot restart it in a loop.
+   */
+  failedVersion: number
+}
+
 /** Start the live render of session `sessionId`. */
 export function createLiveRender(sessionId: string, backend: LiveRenderBackend, listener: LiveRenderListener): LiveRender {
-  let version = 0
-  let pending: {markdown: string; version: number; options: SessionOptions} | undefined
-  let busy = false
-  let closed = false
-  let latest: {markdown: string; options: SessionOptions} | undefined
-  /** The text the worker's session holds, as far as this side knows. */
-  let held: HeldText | undefined
-  // A text that fails twice in a row is not sent again until it changes,
-  // so a document that crashes the worker cannot restart it in a loop.
-  let failedVersion = -1
-
-  // An update is committed in the task it arrives in: a task of React's own
-  // would let a frame that falls due in between go out without it.
-  const apply = (update: SessionUpdate) => flushSync(() => listener.updated(update))
-
-  async function pump(): Promise<void> {
-    if (busy || closed || !pending) return
-    const job = pending
-    pending = undefined
-    busy = true
-    // Each update builds on the one before, so once one does not fit, the
-    // rest of this call is ignored and the session starts afresh.
-    let fits = true
-    const progress = (update: SessionUpdate) => {
-      if (closed || !fits || !busy || update.version !== job.version) return
-      fits = apply(update)
-    }
-    const text = textToSend(held, job.markdown)
-    held = undefined
-    try {
-      const update = await backend.render(sessionId, text, job.version, progress, job.options)
-      if (!closed && (!fits || !apply(update))) {
-        // The session forgot a block we no longer hold: start it afresh.
-        await backend.close(sessionId)
-        pending ??= job
-      } else held = job
-    } catch (error) {
-      // The worker was replaced (on purpose, by the benchmark) or lost the
-      // session: no failure, the whole text goes again.
-      if (!closed && (isAbort(error) || isStaleBase(error))) pending ??= job
-      else if (!closed) {
-        if (reportFailure(error, job.version, backend, listener) && failedVersion !== job.version) pending ??= job
-        failedVersion = job.version
-      }
-    } finally {
-      busy = false
-    }
-    return pump()
+  const live: Live = {
+    sessionId,
+    backend,
+    listener,
+    version: 0,
+    pending: undefined,
+    latest: undefined,
+    busy: false,
+    closed: false,
+    held: undefined,
+    failedVersion: -1,
   }
-
   function update(markdown: string, options: SessionOptions = {}): void {
-    if (closed) return
-    version++
-    latest = {markdown, options}
-    pending = {markdown, version, options}
-    listener.requested(version)
-    void pump()
+    if (live.closed) return
+    live.latest = live.pending = {markdown, version: ++live.version, options}
+    listener.requested(live.version)
+    void pump(live)
   }
-
   return {
     update,
     refresh() {
       // A new worker holds no text: the next goes whole.
-      held = undefined
-      if (!busy && !pending && latest !== undefined) update(latest.markdown, latest.options)
+      live.held = undefined
+      if (!live.busy && !live.pending && live.latest !== undefined) update(live.latest.markdown, live.latest.options)
     },
     close() {
-      if (closed) return
-      closed = true
-      pending = undefined
+      if (live.closed) return
+      live.closed = true
+      live.pending = undefined
       backend.close(sessionId).catch(() => {})
     },
   }
+}
+
+/** Send the newest text, unless a call is in flight; then the newest again, until none is left. */
+async function pump(live: Live): Promise<void> {
+  if (live.busy || live.closed || !live.pending) return
+  const job = live.pending
+  live.pending = undefined
+  live.busy = true
+  // Each update builds on the one before, so once one does not fit, the
+  // rest of this call is ignored and the session starts afresh.
+  let fits = true
+  const progress = (update: SessionUpdate) => {
+    if (live.closed || !fits || !live.busy || update.version !== job.version) return
+    fits = apply(live, update)
+  }
+  const text = textToSend(live.held, job.markdown)
+  live.held = undefined
+  try {
+    const update = await live.backend.render(live.sessionId, text, job.version, progress, job.options)
+    if (!live.closed && (!fits || !apply(live, update))) {
+      // The session forgot a block we no longer hold: start it afresh.
+      await live.backend.close(live.sessionId)
+      live.pending ??= job
+    } else live.held = job
+  } catch (error) {
+    if (!live.closed && worthSendingAgain(live, error, job.version)) live.pending ??= job
+  } finally {
+    live.busy = false
+  }
+  return pump(live)
+}
+
+/**
+ * An update is committed in the task it arrives in: a task of React's own
+ * would let a frame that falls due in between go out without it.
+ */
+function apply(live: Live, update: SessionUpdate): boolean {
+  return flushSync(() => live.listener.updated(update))
+}
+
+/** After a failed call for text `version`: whether to send the text again. */
+function worthSendingAgain(live: Live, error: unknown, version: number): boolean {
+  // The worker was replaced (on purpose, by the benchmark) or lost the
+  // session: no failure, the whole text goes again.
+  if (isAbort(error) || isStaleBase(error)) return true
+  const again = reportFailure(error, version, live.backend, live.listener) && live.failedVersion !== version
+  live.failedVersion = version
+  return again
 }
 
 function isAbort(error: unknown): boolean {

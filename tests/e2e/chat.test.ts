@@ -293,6 +293,12 @@ describe('saved chats', () => {
     await page.press('.conversation-rename', 'Enter')
     await page.waitForSelector('.conversation-title:has-text("Renamed chat")')
     expect(await page.textContent('.chat-title')).toBe('Renamed chat')
+    // Escape drops the name typed.
+    await page.locator('.conversation').first().locator('button[aria-label="Rename Renamed chat"]').click()
+    await page.fill('.conversation-rename', 'Dropped name')
+    await page.press('.conversation-rename', 'Escape')
+    await page.waitForSelector('.conversation-rename', {state: 'detached'})
+    expect(await page.locator('.conversation-title').first().textContent()).toBe('Renamed chat')
     const count = await page.locator('.conversation').count()
     await page.locator('.conversation').first().locator('button[aria-label="Delete Renamed chat"]').click()
     await page.waitForFunction((count) => document.querySelectorAll('.conversation').length === count - 1, count)
