@@ -9,7 +9,7 @@
  * compared: a full render does not heal), and every third step and the
  * last render again as they are, as when a reply stops or ends.
  *
- *   npm run fuzz -- [--docs N] [--seed N] [--edits] [--display] [--heal]
+ *   npm run fuzz -- [--docs N] [--seed N] [--edits] [--display] [--heal] [--help]
  */
 import {parseArgs} from 'node:util'
 import {toHtml} from 'hast-util-to-html'
@@ -32,15 +32,43 @@ const parts = [
   ...['<https://a.b>', '[x](<u v>)', '![a][]', ' *a* ', '\n\t', '\n   - ', '\n\n    code', '\n<details>\n', '</details>\n', '\n<!--\n', '-->', '\n~~~\n'],
 ]
 
-const {values} = parseArgs({
-  options: {
-    docs: {type: 'string', default: '200'},
-    seed: {type: 'string', default: '1'},
-    edits: {type: 'boolean'},
-    display: {type: 'boolean'},
-    heal: {type: 'boolean'},
-  },
-})
+const usage = `Usage: npm run fuzz -- [options]
+
+  --docs 200     documents to try (it stops at the third mismatch)
+  --seed 1       seed of the random documents and steps
+  --edits        edit each document at random places rather than stream it
+  --display      compare what the preview shows (the display stage) rather than HTML
+  --heal         render each step healed first, as a reply streams`
+
+/** The options; a usage error prints why and the usage, and exits with status 2. */
+function options() {
+  try {
+    const {values} = parseArgs({
+      options: {
+        docs: {type: 'string', default: '200'},
+        seed: {type: 'string', default: '1'},
+        edits: {type: 'boolean', default: false},
+        display: {type: 'boolean', default: false},
+        heal: {type: 'boolean', default: false},
+        help: {type: 'boolean', short: 'h', default: false},
+      },
+      strict: true,
+    })
+    for (const name of ['docs', 'seed'] as const) {
+      if (!/^\d+$/.test(values[name])) throw new Error(`--${name} takes a whole number, not "${values[name]}"`)
+    }
+    return values
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`)
+    process.exit(2)
+  }
+}
+
+const values = options()
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
 const target: SessionTarget = values.display ? 'display' : 'html'
 const next = random(Number(values.seed))
 const pick = () => parts[Math.floor(next() * parts.length)]!
