@@ -122,6 +122,8 @@ const noHeadings: readonly Element[] = []
 
 function headingsIn(node: Element): readonly Element[] {
   if (isSluggable(node)) return [node]
+  // A paragraph holds only phrasing content: the HTML parser closes it before a heading.
+  if (node.tagName === 'p') return noHeadings
   // Highlighted code holds only lines of tokens. Shiki names its classes
   // `class`; the sanitizer lets no `class` through from a document.
   if (typeof node.properties.class === 'string') return noHeadings

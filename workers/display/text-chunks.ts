@@ -36,7 +36,7 @@ const charsPerLine = 80
 export function chunkLongParagraphs(tree: Root): Root {
   let changed = false
   const children = tree.children.map((node): RootContent => {
-    if (node.type !== 'element' || node.tagName !== 'p' || weightOfAll(node.children, minTextToChunk) < minTextToChunk) return node
+    if (node.type !== 'element' || node.tagName !== 'p' || paragraphWeight(node.children, minTextToChunk) < minTextToChunk) return node
     changed = true
     return {...node, properties: {...node.properties, dataTextChunks: true}, children: chunkInline(node.children)}
   })
@@ -125,6 +125,27 @@ function weightOf(node: ElementContent, limit = Infinity, perElement = elementWe
   if (node.type === 'text') return node.value.length
   if (node.type !== 'element') return 0
   return perElement + weightOfAll(node.children, limit - perElement, perElement)
+}
+
+/**
+ * The weights of paragraphs' elements, by element: a paragraph that streams
+ * in is weighed on every append, and keeps its earlier elements (a formula
+ * is hundreds of spans). Rendered nodes are never changed, so a weight holds.
+ */
+const weights = new WeakMap<Element, number>()
+
+/** The weight of `nodes`, a paragraph's children (see `weightOf`), counting stopped once past `limit`. */
+function paragraphWeight(nodes: readonly ElementContent[], limit: number): number {
+  let weight = 0
+  for (const node of nodes) {
+    if (node.type === 'element') {
+      let known = weights.get(node)
+      if (known === undefined) weights.set(node, (known = weightOf(node)))
+      weight += known
+    } else weight += weightOf(node)
+    if (weight >= limit) break
+  }
+  return weight
 }
 
 /** The weight of `nodes` (see `weightOf`), counting stopped once past `limit`. */

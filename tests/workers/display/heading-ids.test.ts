@@ -75,6 +75,11 @@ describe('heading ids', () => {
     expect(headingTexts(hast.children)).toEqual(['Raw'])
   })
 
+  it('should find a heading that raw HTML writes inside a paragraph, which the HTML parser moves out of it', async () => {
+    const {hast} = await markdownToHast('<p>Before <span><h2>Inside</h2></span> after</p>\n\nText with <h3>inline</h3> heading.\n')
+    expect(headingTexts(hast.children)).toEqual(['Inside', 'inline'])
+  })
+
   it('should find every heading of a quote that holds a list of 200,000 of them', () => {
     const items = Array.from({length: 200_000}, () => ({type: 'element' as const, tagName: 'li', properties: {}, children: [heading('h2', 'a')]}))
     const list = {type: 'element' as const, tagName: 'ul', properties: {}, children: items}
