@@ -102,6 +102,7 @@ function render(renderer: Renderer, message: ChatMessage): void {
   settle(renderer, message.id, rendering)
 }
 
+/** Send the message's text to its live render, opened on first use; healed if `heal`, and then not its final text. */
 function send(renderer: Renderer, messageId: string, rendering: Rendering, heal = rendering.heal): void {
   rendering.live ??= openRender(renderer.store, renderer.backend, messageId, rendering, () => settle(renderer, messageId, rendering))
   rendering.sent++
