@@ -88,7 +88,7 @@ export function inlineChildren(body: string, openAtStart = false, defined = unkn
       }
       break
     }
-    const piece = markupPiece(body, found.groups!, defined, refs)
+    const piece = markupPiece(body, markup.lastIndex, found.groups!, defined, refs)
     if (!piece) return undefined
     if (piece.elements) {
       if (text) children.push({type: 'text', value: text})
@@ -109,10 +109,15 @@ interface Piece {
   end: number
 }
 
-/** The piece a match of `markup` in `body`, ending at `markup.lastIndex`, stands for; `undefined` when the paragraph is not plain. */
-function markupPiece(body: string, groups: Record<string, string | undefined>, defined: PrefixDefinitions, refs: FootnoteRef[] | undefined): Piece | undefined {
+/** The piece a match of `markup` in `body` (its `groups`, ending at `end`) stands for; `undefined` when the paragraph is not plain. */
+function markupPiece(
+  body: string,
+  end: number,
+  groups: Record<string, string | undefined>,
+  defined: PrefixDefinitions,
+  refs: FootnoteRef[] | undefined,
+): Piece | undefined {
   const {ref, url, math, after = ''} = groups
-  const end = markup.lastIndex
   if (url !== undefined && body[end] === '[') {
     // GFM's autolink goes on through a footnote's label after it
     // (`https://a.b.[^7]` links `https://a.b.[^7`): the brackets cite nothing.
